@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { build, type BuildLogger, type BuildReport } from '../pipeline/build.ts';
+import { isSitegenError } from '../pipeline/errors.ts';
+import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
+import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
+import { formatReport } from './format-report.ts';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const isCi = Boolean(process.env.CI);
+const interactive = Boolean(process.stderr.isTTY) && !isCi;
+
+const program = new Command()
+  .name('sitegen')
+  .description('Builds the six-language website of a privacy-first web analytics service from a Strapi CMS or the embedded content.')
+  .version(packageJson.version)
+  .showHelpAfterError();
+
+const positiveInteger = (value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64');
+  return number;
+};
+
+const cmsOptions = (command: Command) =>
+  command
+    .addOption(new Option('--cms <url>', "Strapi's REST root (https://cms.example.com/api) or the site proxy (…/api/cms); default: the embedded content").env('SITEGEN_CMS_URL'))
+    .addOption(new Option('--cms-token <token>', 'API token, sent as Authorization: Bearer').env('SITEGEN_CMS_TOKEN'))
+    .option('--concurrency <n>', 'CMS requests in flight at once', positiveInteger, 4)
+    .option('--root <dir>', 'the site folder (site.json, routes.json, locales/, content/)', '.');
+
+cmsOptions(program.command('build').description('Build the site into --out; the previous output stays untouched unless the whole build succeeds.'))
+  .option('--out <dir>', 'output folder', 'out')
+  .option('--drafts', 'include unpublished entries (with a draft ribbon and noindex)', false)
+  .option('--skip-invalid', 'leave out entries that fail validation instead of failing the build', false)
+  .option('--base-url <url>', "the site's public origin for canonical and hreflang URLs (default: site.json baseUrl)")
+  .option('--cache-dir <dir>', 'media and cover-colour cache', '.cache/sitegen')
+  .option('--workers <n>', 'render worker threads (default: by page count)', (value) => (value === '0' ? 0 : positiveInteger(value)))
+  .action(async (flags: BuildFlags) => {
+    const root = path.resolve(flags.root);
+    const report = await build({
+      siteDir: root,
+      outDir: path.resolve(flags.out),
+      cacheDir: path.resolve(flags.cacheDir),
+      cms: cmsFrom(flags),
+      includeDrafts: flags.drafts,
+      skipInvalid: flags.skipInvalid,
+      baseUrl: flags.baseUrl,
+      renderWorkers: flags.workers,
+      log: createLogger(),
+    });
+    clearProgress();
+    process.stdout.write(formatReport(report, path.relative(process.cwd(), path.resolve(flags.out)) || '.'));
+  });
+
+cmsOptions(program.command('pull').description('Rewrite the embedded snapshot (content/cms, content/uploads) from a live CMS.'))
+  .option('--cache-dir <dir>', 'media cache', '.cache/sitegen')
+  .action(async (flags: CmsFlags & { cacheDir: string }) => {
+    const cms = cmsFrom(flags);
+    if (!cms) throw new InvalidArgumentError('pull needs --cms <url> (or SITEGEN_CMS_URL)');
+    const result = await pullSnapshot({ cms, contentDir: path.join(path.resolve(flags.root), 'content'), cacheDir: path.resolve(flags.cacheDir), onProgress: createLogger().progress });
+    clearProgress();
+    process.stdout.write(`Pulled ${result.records} records and ${result.media} media files into content/.\n`);
+  });
+
+interface CmsFlags {
+  cms?: string;
+  cmsToken?: string;
+  concurrency: number;
+  root: string;
+}
+interface BuildFlags extends CmsFlags {
+  out: string;
+  drafts: boolean;
+  skipInvalid: boolean;
+  baseUrl?: string;
+  cacheDir: string;
+  workers?: number;
+}
+
+function cmsFrom(flags: CmsFlags): CmsOptions | undefined {
+  if (!flags.cms) return undefined;
+  try {
+    new URL(flags.cms);
+  } catch {
+    throw new InvalidArgumentError(`--cms "${flags.cms}" is not a URL; give the REST root, e.g. https://cms.example.com/api`);
+  }
+  return { url: flags.cms, token: flags.cmsToken, concurrency: flags.concurrency };
+}
+
+let progressShown = false;
+
+function createLogger(): BuildLogger {
+  return {
+    stage: (name) => {
+      if (interactive) {
+        process.stderr.write(`\r\x1b[K${name}…`);
+        progressShown = true;
+      } else {
+        process.stderr.write(`${name}\n`);
+      }
+    },
+    progress: (message) => {
+      if (interactive) {
+        process.stderr.write(`\r\x1b[K  ${message}`);
+        progressShown = true;
+      } else {
+        process.stderr.write(`  ${message}\n`);
+      }
+    },
+  };
+}
+
+function clearProgress(): void {
+  if (progressShown) process.stderr.write('\r\x1b[K');
+  progressShown = false;
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  clearProgress();
+  if (error instanceof InvalidArgumentError) {
+    process.stderr.write(`sitegen: ${error.message}\n`);
+    process.exitCode = 2;
+  } else if (isSitegenError(error)) {
+    process.stderr.write(`${error.code}  ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
+    process.exitCode = 1;
+  } else {
+    process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above.\n`);
+    process.exitCode = 1;
+  }
+}
+
+export type { BuildReport };

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import type { RenderShared } from '../templates/page-context.ts';
+import { loadSiteAssets } from './emit/load-site-assets.ts';
+import { writeOutput } from './emit/write-output.ts';
+import type { OutputFile } from './emit/output-file.ts';
+import type { Collection } from './fetch/collections.ts';
+import type { CmsOptions } from './fetch/fetch-cms.ts';
+import { fetchEntries } from './fetch/fetch-entries.ts';
+import { fetchMedia } from './fetch/fetch-media.ts';
+import { LOCALES, type Locale } from './locale.ts';
+import { planPages } from './plan/plan-pages.ts';
+import { renderPages } from './render/render-pages.ts';
+import { loadSite } from './site/load-site.ts';
+import { extractCoverColours } from './transform/cover-colours.ts';
+import { listMedia } from './transform/list-media.ts';
+import { transformContent } from './transform/transform-content.ts';
+import { validateContent } from './validate/validate-content.ts';
+
+export interface BuildLogger {
+  /** A stage starts. */
+  stage(name: string): void;
+  /** Something worth a line on a terminal (a page of the crawl). */
+  progress(message: string): void;
+}
+
+export interface BuildOptions {
+  /** Where site.json, routes.json, locales/, content/ … live. */
+  siteDir: string;
+  outDir: string;
+  /** Media downloads and computed cover colours, kept between builds. */
+  cacheDir: string;
+  /** A live CMS; undefined builds from the embedded snapshot in `<siteDir>/content`. */
+  cms: CmsOptions | undefined;
+  includeDrafts: boolean;
+  skipInvalid: boolean;
+  /** Overrides site.json's baseUrl (canonical and hreflang URLs). */
+  baseUrl?: string | undefined;
+  /** Render worker threads; undefined picks by page count. */
+  renderWorkers?: number | undefined;
+  log?: BuildLogger | undefined;
+}
+
+export interface StageTiming {
+  stage: string;
+  ms: number;
+}
+
+export interface BuildReport {
+  source: string;
+  records: Record<Collection, Partial<Record<Locale, number>>>;
+  pages: number;
+  files: number;
+  bytes: number;
+  requests: number;
+  mediaDownloads: number;
+  coverColours: { fromCms: number; computed: number; cached: number };
+  warnings: string[];
+  timings: StageTiming[];
+}
+
+/** The whole pipeline: load, fetch, validate, transform, plan, render, emit. Throws SitegenError on bad input; the previous output then stays. */
+export async function build(options: BuildOptions): Promise<BuildReport> {
+  const timings: StageTiming[] = [];
+  const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
+    options.log?.stage(stage);
+    const started = performance.now();
+    const result = await run();
+    timings.push({ stage, ms: Math.round(performance.now() - started) });
+    return result;
+  };
+  const contentDir = path.join(options.siteDir, 'content');
+
+  const loaded = await timed('load site', () => loadSite(options.siteDir));
+  const site = options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
+  const fetched = await timed('fetch', () =>
+    fetchEntries({ cms: options.cms, contentDir, locales: LOCALES, includeDrafts: options.includeDrafts, ...(options.log ? { onProgress: options.log.progress } : {}) }),
+  );
+  const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
+  const mediaList = listMedia(valid);
+  const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
+  const colours = await timed('cover colours', () =>
+    extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
+  );
+  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours }));
+  const plan = await timed('plan', () => planPages({ content, site }));
+  const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
+  const shared: RenderShared = {
+    product: site.config.product,
+    baseUrl: site.config.baseUrl,
+    links: site.config.links,
+    locales: site.locales,
+    messages: site.messages,
+    shells: plan.shells,
+    assets: assets.urls,
+  };
+  const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile }));
+  const written = await timed('render + write', () =>
+    writeOutput(options.outDir, concat([dedupeByPath([...assets.files, ...mediaFiles])], renderPages({ pages: plan.pages, shared, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) }))),
+  );
+
+  return {
+    source: options.cms ? `${fetched.dialect === 'proxy' ? 'site proxy' : `Strapi v${fetched.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
+    records: content.counts,
+    pages: plan.pages.length,
+    files: written.files,
+    bytes: written.bytes,
+    requests: fetched.requests,
+    mediaDownloads: media.downloads,
+    coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
+    warnings: [...fetched.warnings, ...valid.warnings, ...content.warnings],
+    timings,
+  };
+}
+
+async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {
+  for (const source of sources) yield* source;
+}
+
+/** Two entries sharing one media file (localizations reuse covers) are one output file. */
+function dedupeByPath(files: OutputFile[]): OutputFile[] {
+  return [...new Map(files.map((file) => [file.path, file])).values()];
+}

@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { OutputFile } from './output-file.ts';
+
+export interface SiteAssets {
+  files: OutputFile[];
+  urls: { stylesheet: string };
+}
+
+/** The stylesheet under a content-hashed name in `_assets/`, and `public/` copied as it is. */
+export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {
+  const css = await readFile(path.join(siteDir, 'templates', 'styles', 'site.css'));
+  const stylesheet = `_assets/site.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+  const publicDir = path.join(siteDir, 'public');
+  const publicFiles = (await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })).sort();
+  return {
+    files: [{ path: stylesheet, contents: css }, ...publicFiles.map((file) => ({ path: file, copyFrom: path.join(publicDir, file) }))],
+    urls: { stylesheet: `/${stylesheet}` },
+  };
+}

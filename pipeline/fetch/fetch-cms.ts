@@ -1,0 +1,285 @@
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { z } from 'zod';
+import { SitegenError } from '../errors.ts';
+import { COLLECTIONS, MEDIA_FIELDS, RECORD_CAP, type Collection } from './collections.ts';
+import type { FetchedContent, RawEntry } from './raw-entry.ts';
+import { detectDialect, flattenRow, resolveMediaUrls, type StrapiDialect } from './strapi-shape.ts';
+import { formatPageUrl, isProxyUrl, type PageRequest, type Publication } from './strapi-query.ts';
+
+export interface CmsOptions {
+  /** Strapi's REST root (`https://cms.example.com/api`) or the site's proxy (`…/api/cms`). */
+  url: string;
+  token?: string | undefined;
+  /** Requests in flight at once. */
+  concurrency: number;
+  timeoutMs?: number;
+  /** The longest `Retry-After` honoured; a longer one fails the request. */
+  maxRetryAfterMs?: number;
+  /** Asked of the server; what it grants is read back from `meta.pagination`. */
+  pageSize?: number;
+}
+
+export interface FetchCmsOptions {
+  cms: CmsOptions;
+  locales: readonly string[];
+  includeDrafts: boolean;
+  updatedAfter?: string;
+  onProgress?: (message: string) => void;
+}
+
+/** The spec's retry rule (§7): one retry on GET/HEAD for these statuses, none for other methods. */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
+
+const pageSchema = z.object({
+  data: z.array(z.unknown()),
+  meta: z.object({
+    pagination: z.object({
+      page: z.number().int().positive(),
+      pageSize: z.number().int().positive(),
+      pageCount: z.number().int().nonnegative().optional(),
+      total: z.number().int().nonnegative().optional(),
+    }),
+  }),
+});
+type Page = z.infer<typeof pageSchema>;
+
+interface CrawlContext {
+  client: KyInstance;
+  limit: LimitFunction;
+  options: FetchCmsOptions;
+  requests: { count: number };
+  warnings: string[];
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Crawls every collection in every locale from a live Strapi (v4, v5, or the site's /api/cms proxy),
+ * page 1 first, then the other pages with bounded concurrency. Throws CMS_UNREACHABLE, CMS_HTTP_ERROR,
+ * CMS_RESPONSE_INVALID or CMS_INCONSISTENT naming the collection, locale, page and URL.
+ */
+export async function fetchCmsEntries(options: FetchCmsOptions): Promise<FetchedContent> {
+  const requests = { count: 0 };
+  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), options, requests, warnings: [] };
+  const proxy = isProxyUrl(options.cms.url);
+  const origin = new URL(options.cms.url).origin;
+
+  const published = await Promise.all(
+    COLLECTIONS.map((collection) => crawlCollection(context, collection, proxy && options.includeDrafts ? 'drafts-v4' : 'published')),
+  );
+  let dialect: StrapiDialect | undefined = proxy ? 4 : published.map((crawl) => crawl.dialect).find((found) => found !== undefined);
+  const rowsByCollection = published.map((crawl) => crawl.rows);
+
+  if (options.includeDrafts && !proxy) {
+    const drafts = await crawlDrafts(context, dialect);
+    dialect ??= drafts.dialect;
+    drafts.rows.forEach((rows, index) => {
+      rowsByCollection[index] = mergeDrafts(rowsByCollection[index]!, rows, drafts.dialect);
+    });
+  }
+
+  const entries: RawEntry[] = COLLECTIONS.flatMap((collection, index) =>
+    rowsByCollection[index]!.map((row) => ({ collection, record: resolveMediaUrls(flattenRow(row), MEDIA_FIELDS[collection], origin) })),
+  );
+  return {
+    entries,
+    mediaOrigin: { kind: 'http', origin },
+    warnings: context.warnings,
+    requests: requests.count,
+    dialect: proxy ? 'proxy' : dialect === undefined ? 'unknown' : dialect === 4 ? '4' : '5',
+  };
+}
+
+function createClient(cms: CmsOptions, requests: { count: number }): KyInstance {
+  return ky.create({
+    headers: { accept: 'application/json', ...(cms.token ? { authorization: `Bearer ${cms.token}` } : {}) },
+    timeout: cms.timeoutMs ?? 30_000,
+    retry: {
+      limit: 1,
+      methods: ['get', 'head'],
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: RETRY_STATUSES,
+      maxRetryAfter: cms.maxRetryAfterMs ?? 30_000,
+      backoffLimit: 3_000,
+      jitter: true,
+    },
+    hooks: {
+      beforeRequest: [
+        () => {
+          requests.count += 1;
+        },
+      ],
+    },
+  });
+}
+
+async function crawlDrafts(context: CrawlContext, dialect: StrapiDialect | undefined): Promise<{ rows: Row[][]; dialect: StrapiDialect | undefined }> {
+  // The dialect decides how drafts are asked for; an empty published crawl leaves it open, so then the
+  // v5 form is tried first (v4 ignores `status`), and the v4 form if nothing answered in v5's shape.
+  const tries: Publication[] = dialect === 4 ? ['drafts-v4'] : dialect === 5 ? ['drafts-v5'] : ['drafts-v5', 'drafts-v4'];
+  let last: { rows: Row[][]; dialect: StrapiDialect | undefined } = { rows: COLLECTIONS.map(() => []), dialect };
+  for (const publication of tries) {
+    const crawls = await Promise.all(COLLECTIONS.map((collection) => crawlCollection(context, collection, publication)));
+    const seen = crawls.map((crawl) => crawl.dialect).find((found) => found !== undefined);
+    last = { rows: crawls.map((crawl) => crawl.rows), dialect: publication === 'drafts-v4' ? 4 : 5 };
+    if (seen === last.dialect) return last;
+  }
+  return last;
+}
+
+/**
+ * v4 (and the proxy) answer drafts together with published rows. v5 answers the draft version of every
+ * document with `publishedAt: null`; a document that also has a published row is not a draft, so it keeps
+ * that row's id and publishedAt and shows the draft's newer content.
+ */
+function mergeDrafts(published: Row[], drafts: Row[], dialect: StrapiDialect | undefined): Row[] {
+  if (dialect !== 5) return drafts.length > 0 ? drafts : published;
+  const key = (row: Row) => `${String(row.documentId)}|${String(row.locale)}`;
+  const publishedByKey = new Map(published.map((row) => [key(row), row]));
+  const merged = drafts.map((draft) => {
+    const live = publishedByKey.get(key(draft));
+    publishedByKey.delete(key(draft));
+    return live ? { ...draft, id: live.id, publishedAt: live.publishedAt } : draft;
+  });
+  return [...merged, ...publishedByKey.values()];
+}
+
+async function crawlCollection(context: CrawlContext, collection: Collection, publication: Publication): Promise<{ rows: Row[]; dialect: StrapiDialect | undefined }> {
+  const perLocale = await Promise.all(context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication)));
+  const rows = perLocale.flat();
+  const dialects = new Set(rows.map((row) => detectDialect(row)));
+  if (dialects.size > 1 || dialects.has(undefined)) {
+    throw new SitegenError({
+      code: 'CMS_RESPONSE_INVALID',
+      message: `The CMS answered ${collection} rows in neither Strapi v4 (\`attributes\`) nor v5 (flat) shape, or in both.`,
+      hint: 'check that --cms points at a Strapi v4 or v5 REST root (…/api) or at the site proxy (…/api/cms)',
+    });
+  }
+  return { rows, dialect: [...dialects][0] };
+}
+
+async function crawlLocale(context: CrawlContext, collection: Collection, locale: string, publication: Publication): Promise<Row[]> {
+  const requested = context.options.cms.pageSize ?? 100;
+  for (let attempt = 1; ; attempt += 1) {
+    const base = { collection, locale, publication, ...(context.options.updatedAfter ? { updatedAfter: context.options.updatedAfter } : {}) };
+    const first = await context.limit(() => fetchPage(context, { ...base, page: 1, pageSize: requested }));
+    const { pageSize, total } = first.meta.pagination;
+    const maxPages = Math.ceil(RECORD_CAP / pageSize);
+    const pages = total === undefined ? await fetchUntilShort(context, base, first, maxPages) : [first, ...(await fetchRest(context, base, first, maxPages))];
+    const problem = checkCrawl(pages, locale, maxPages);
+    if (problem === undefined) {
+      context.options.onProgress?.(`${collection} ${locale}: ${pages.reduce((n, page) => n + page.data.length, 0)} records in ${pages.length} pages`);
+      return pages.flatMap((page) => page.data as Row[]);
+    }
+    if (attempt === 2 || !problem.retry) {
+      throw new SitegenError({
+        code: 'CMS_INCONSISTENT',
+        message: `The CMS gave inconsistent pages for ${collection} (locale ${locale}): ${problem.message}.`,
+        hint: problem.retry ? 'content was probably published during the crawl; run the build again' : 'check the CMS: its paging or ids are not stable',
+      });
+    }
+    context.warnings.push(`${collection} (locale ${locale}): ${problem.message}; crawled the locale again`);
+  }
+}
+
+async function fetchRest(context: CrawlContext, base: Omit<PageRequest, 'page' | 'pageSize'>, first: Page, maxPages: number): Promise<Page[]> {
+  const { pageSize, total = 0 } = first.meta.pagination;
+  const pageCount = Math.min(first.meta.pagination.pageCount ?? Math.ceil(total / pageSize), maxPages);
+  const numbers = Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => index + 2);
+  return Promise.all(numbers.map((page) => context.limit(() => fetchPage(context, { ...base, page, pageSize }))));
+}
+
+/** Without `withCount` the server sends no total: page on until a short page (one at a time). */
+async function fetchUntilShort(context: CrawlContext, base: Omit<PageRequest, 'page' | 'pageSize'>, first: Page, maxPages: number): Promise<Page[]> {
+  const { pageSize } = first.meta.pagination;
+  const pages = [first];
+  while (pages.length < maxPages && pages.at(-1)!.data.length === pageSize) {
+    pages.push(await context.limit(() => fetchPage(context, { ...base, page: pages.length + 1, pageSize })));
+  }
+  return pages;
+}
+
+function checkCrawl(pages: Page[], locale: string, maxPages: number): { message: string; retry: boolean } | undefined {
+  const first = pages[0]!.meta.pagination;
+  if (pages.some((page) => page.meta.pagination.total !== first.total)) {
+    return { message: `the total changed between pages (${pages.map((page) => page.meta.pagination.total).join(', ')})`, retry: true };
+  }
+  const pageSizes = new Set(pages.map((page) => page.meta.pagination.pageSize));
+  if (pageSizes.size > 1) return { message: `the page size changed between pages (${[...pageSizes].join(', ')})`, retry: false };
+  const rows = pages.flatMap((page) => page.data as Row[]);
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const flat = flattenRow(row);
+    const key = flat.documentId === undefined ? String(flat.id) : `${String(flat.documentId)}|${String(flat.locale)}`;
+    if (seen.has(key)) return { message: `record ${key} appears on two pages`, retry: true };
+    seen.add(key);
+    if (flat.locale !== undefined && flat.locale !== locale) return { message: `record ${key} has locale "${String(flat.locale)}"`, retry: false };
+  }
+  if (first.total !== undefined) {
+    const expected = Math.min(first.total, maxPages * first.pageSize);
+    if (rows.length !== expected) return { message: `expected ${expected} records (total ${first.total}), received ${rows.length}`, retry: true };
+  }
+  return undefined;
+}
+
+async function fetchPage(context: CrawlContext, request: PageRequest): Promise<Page> {
+  const url = formatPageUrl(context.options.cms.url, request);
+  const where = `${request.collection} page ${request.page} (locale ${request.locale})`;
+  let body: unknown;
+  try {
+    body = await context.client.get(url).json();
+  } catch (error) {
+    throw await describeFailure(error, where, url);
+  }
+  const parsed = pageSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new SitegenError({
+      code: 'CMS_RESPONSE_INVALID',
+      message: `The CMS answered ${where} with something that is not a Strapi list: GET ${url}\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n  ')}`,
+      hint: 'check that --cms points at a Strapi REST root (…/api) or at the site proxy (…/api/cms)',
+    });
+  }
+  return parsed.data;
+}
+
+async function describeFailure(error: unknown, where: string, url: string): Promise<SitegenError> {
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    const detail = await strapiErrorMessage(error.response);
+    return new SitegenError({
+      code: 'CMS_HTTP_ERROR',
+      message: `The CMS answered ${where} with HTTP ${status}${error.response.statusText ? ` ${error.response.statusText}` : ''}${detail ? ` ("${detail}")` : ''}: GET ${url}`,
+      hint: hintForStatus(status),
+      cause: error,
+    });
+  }
+  if (error instanceof TimeoutError) {
+    return new SitegenError({ code: 'CMS_UNREACHABLE', message: `The CMS did not answer ${where} in time: GET ${url}`, hint: 'check the CMS, or raise the timeout; build from the embedded content by leaving --cms unset', cause: error });
+  }
+  if (error instanceof SitegenError) return error;
+  const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+  return new SitegenError({
+    code: 'CMS_UNREACHABLE',
+    message: `Could not reach the CMS for ${where} (${reason}): GET ${url}`,
+    hint: 'check --cms (or SITEGEN_CMS_URL) and the network; leave it unset to build from the embedded content',
+    cause: error,
+  });
+}
+
+async function strapiErrorMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hintForStatus(status: number): string {
+  if (status === 401 || status === 403) return 'check the API token (--cms-token or SITEGEN_CMS_TOKEN) and that it may read articles and key-terms';
+  if (status === 404) return 'check --cms: it is the REST root, e.g. https://cms.example.com/api, or the site proxy …/api/cms';
+  if (status === 400) return 'the CMS rejected the query; check that the content types have the fields sitegen expects (see content/README.md)';
+  if (status >= 500) return 'the CMS is failing; try again later, or leave --cms unset to build from the embedded content';
+  return 'check the CMS and its logs';
+}

@@ -1,0 +1,73 @@
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { COLLECTIONS } from './collections.ts';
+import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
+import { fetchMedia } from './fetch-media.ts';
+
+export interface PullOptions {
+  cms: CmsOptions;
+  contentDir: string;
+  cacheDir: string;
+  onProgress?: (message: string) => void;
+}
+
+const MEDIA_KEYS = ['coverImageWithText', 'coverImageWithoutText'];
+
+/**
+ * Rewrites the embedded snapshot from a live CMS: `cms/<collection>/<locale>.json` as Strapi v5
+ * response bodies, and every media file into `uploads/` with the entries pointing at `/uploads/<file>`.
+ * Both folders are replaced only when everything was fetched.
+ */
+export async function pullSnapshot(options: PullOptions): Promise<{ records: number; media: number }> {
+  const fetched = await fetchCmsEntries({ cms: options.cms, locales: ['en', 'nl', 'de', 'es', 'fr', 'it'], includeDrafts: false, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const urls = new Set<string>();
+  for (const { record } of fetched.entries) for (const url of mediaUrls(record)) urls.add(url);
+  const media = await fetchMedia({ urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms.concurrency });
+
+  const staging = await mkdtemp(path.join(options.contentDir, '.pull-'));
+  try {
+    const uploadNames = new Map<string, string>();
+    await mkdir(path.join(staging, 'uploads'), { recursive: true });
+    for (const [url, file] of [...media.files.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'media');
+      uploadNames.set(url, `/uploads/${name}`);
+      await copyFile(file.sourceFile, path.join(staging, 'uploads', name));
+    }
+    for (const collection of COLLECTIONS) {
+      await mkdir(path.join(staging, 'cms', collection), { recursive: true });
+      const records = fetched.entries.filter((entry) => entry.collection === collection).map((entry) => rewriteMedia(entry.record, uploadNames));
+      const locales = [...new Set(records.map((record) => String(record.locale)))].sort();
+      for (const locale of locales) {
+        const data = records.filter((record) => record.locale === locale).sort((a, b) => Number(a.id) - Number(b.id));
+        await writeFile(path.join(staging, 'cms', collection, `${locale}.json`), `${JSON.stringify({ data }, null, 2)}\n`);
+      }
+    }
+    for (const folder of ['cms', 'uploads']) {
+      const target = path.join(options.contentDir, folder);
+      if (await stat(target).then(() => true, () => false)) await rm(target, { recursive: true });
+      await rename(path.join(staging, folder), target);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { records: fetched.entries.length, media: media.files.size };
+}
+
+function mediaUrls(record: Record<string, unknown>): string[] {
+  return MEDIA_KEYS.flatMap((key) => {
+    const media = record[key] as { url?: string; formats?: Record<string, { url?: string }> } | null | undefined;
+    if (!media?.url) return [];
+    return [media.url, ...Object.values(media.formats ?? {}).flatMap((format) => (format.url ? [format.url] : []))];
+  });
+}
+
+function rewriteMedia(record: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...record };
+  for (const key of MEDIA_KEYS) {
+    const media = record[key] as { url?: string; formats?: Record<string, { url?: string }> } | null | undefined;
+    if (!media?.url) continue;
+    const formats = Object.fromEntries(Object.entries(media.formats ?? {}).map(([name, format]) => [name, { ...format, url: names.get(format.url ?? '') ?? format.url }]));
+    copy[key] = { ...media, url: names.get(media.url) ?? media.url, ...(media.formats ? { formats } : {}) };
+  }
+  return copy;
+}

@@ -1,0 +1,33 @@
+import { COLLECTIONS, RECORD_CAP } from './collections.ts';
+import type { RawEntry } from './raw-entry.ts';
+
+/**
+ * Keeps at most `cap` records per collection, the newest first (publishedAt, else updatedAt), and says
+ * how many were left out. Pure.
+ */
+export function applyRecordCap(entries: RawEntry[], cap = RECORD_CAP): { entries: RawEntry[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const kept: RawEntry[] = [];
+  for (const collection of COLLECTIONS) {
+    const rows = entries.filter((entry) => entry.collection === collection);
+    if (rows.length <= cap) {
+      kept.push(...rows);
+      continue;
+    }
+    const newestFirst = [...rows].sort(compareNewestFirst);
+    kept.push(...newestFirst.slice(0, cap));
+    warnings.push(`${collection}: ${rows.length} records, more than the cap of ${cap.toLocaleString('en-US')}; the ${rows.length - cap} oldest were left out`);
+  }
+  return { entries: kept, warnings };
+}
+
+function timeOf(entry: RawEntry): string {
+  const { publishedAt, updatedAt } = entry.record;
+  return typeof publishedAt === 'string' ? publishedAt : typeof updatedAt === 'string' ? updatedAt : '';
+}
+
+function compareNewestFirst(a: RawEntry, b: RawEntry): number {
+  const byTime = timeOf(b).localeCompare(timeOf(a));
+  if (byTime !== 0) return byTime;
+  return Number(b.record.id) - Number(a.record.id);
+}

@@ -1,0 +1,57 @@
+import { MEDIA_FIELDS, type Collection } from './collections.ts';
+
+/** Which publication state a crawl asks for, in the words each server understands. */
+export type Publication = 'published' | 'drafts-v4' | 'drafts-v5';
+
+export interface PageRequest {
+  collection: Collection;
+  locale: string;
+  page: number;
+  pageSize: number;
+  publication: Publication;
+  /** Only entries updated after this instant (ISO 8601): the preview's refresh. */
+  updatedAfter?: string;
+}
+
+/** Scalar fields asked of the site's /api/cms proxy, which takes a comma list (spec §7). */
+const PROXY_FIELDS: Record<Collection, readonly string[]> = {
+  articles: [
+    'id', 'title', 'excerpt', 'locale', 'slug', 'authorSlug', 'automaticTranslated', 'publishedAt', 'updatedAt', 'createdAt',
+    'content', 'articleType', 'question', 'metadata', 'showIndex', 'showCallToActions', 'coverImageWithText', 'coverImageWithoutText',
+  ],
+  'key-terms': ['id', 'title', 'excerpt', 'locale', 'slug', 'authorSlug', 'automaticTranslated', 'publishedAt', 'updatedAt', 'createdAt', 'content', 'articleType'],
+};
+
+/** True when the configured URL is the site's own proxy (`…/api/cms`) rather than Strapi's REST root. */
+export function isProxyUrl(restUrl: string): boolean {
+  return new URL(restUrl).pathname.replace(/\/+$/, '').endsWith('/api/cms');
+}
+
+/**
+ * The URL of one page of a crawl. Arrays are indexed (`sort[0]=…`), the one form Strapi v4 and v5 both
+ * accept; the order is total (publishedAt, then id) so pages never overlap or skip rows.
+ */
+export function formatPageUrl(restUrl: string, request: PageRequest): string {
+  const base = restUrl.replace(/\/+$/, '');
+  const params = new URLSearchParams();
+  const proxy = isProxyUrl(restUrl);
+  if (proxy) params.set('path', `/${request.collection}`);
+  params.set('locale', request.locale);
+  params.set('sort[0]', 'publishedAt:desc');
+  params.set('sort[1]', 'id:desc');
+  params.set('pagination[page]', String(request.page));
+  params.set('pagination[pageSize]', String(request.pageSize));
+  if (request.updatedAfter) params.set('filters[updatedAt][$gt]', request.updatedAfter);
+  if (proxy) {
+    const fields = [...PROXY_FIELDS[request.collection], ...(request.publication === 'published' ? [] : ['sourceDocumentUrl'])];
+    params.set('fields', fields.join(','));
+    if (request.publication !== 'published') params.set('drafts', 'true');
+    return `${base}?${params}`;
+  }
+  params.set('pagination[withCount]', 'true');
+  ['slug', 'locale', 'publishedAt'].forEach((field, index) => params.set(`populate[localizations][fields][${index}]`, field));
+  for (const field of MEDIA_FIELDS[request.collection]) params.set(`populate[${field}]`, 'true');
+  if (request.publication === 'drafts-v4') params.set('publicationState', 'preview');
+  if (request.publication === 'drafts-v5') params.set('status', 'draft');
+  return `${base}/${request.collection}?${params}`;
+}

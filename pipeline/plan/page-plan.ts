@@ -1,0 +1,88 @@
+import type { Locale } from '../locale.ts';
+import type { RouteName } from '../site/schemas.ts';
+import type { Cover } from '../transform/covers.ts';
+import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
+
+/** A post in a list or teaser. */
+export interface PostSummary {
+  href: string;
+  title: string;
+  excerpt: string;
+  publishedAt: string | null;
+  cover: Cover | undefined;
+  authorName: string | undefined;
+  isDraft: boolean;
+  /** The locale the text is in (differs from the page's on fallbacks). */
+  textLocale: Locale;
+}
+
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+export interface ArticleView {
+  version: EntryVersion;
+  /** True when this locale has no version and shows the English one. */
+  isFallback: boolean;
+  /** The English original, for the automatic-translation notice. */
+  englishHref: string | undefined;
+  breadcrumbs: Crumb[];
+}
+
+export interface CategorySummary {
+  category: string;
+  title: string;
+  description: string;
+  href: string;
+  keyTermsHref: string;
+}
+
+export interface CountrySummary {
+  code: string;
+  status: CountryStatus;
+  href: string | undefined;
+}
+
+export type PageData =
+  | { template: 'home'; latestPosts: PostSummary[] }
+  | { template: 'pricing' }
+  | { template: 'blog-list'; posts: PostSummary[] }
+  | { template: 'article'; article: ArticleView }
+  | { template: 'glossary-overview'; categories: CategorySummary[] }
+  | { template: 'glossary-category'; category: CategorySummary; terms: PostSummary[] }
+  | { template: 'key-terms'; category: CategorySummary; terms: PostSummary[] }
+  | { template: 'countries'; countries: CountrySummary[] }
+  | { template: 'utm-generator' }
+  | { template: 'video' }
+  | { template: 'not-found' };
+
+export type PageTemplate = PageData['template'];
+
+export interface Alternate {
+  /** A locale's BCP 47 tag (`nl-NL`… as hreflang), or `x-default`. */
+  hreflang: string;
+  locale: Locale | undefined;
+  href: string;
+}
+
+/** One HTML document in one locale: everything the render stage needs, nothing it must look up. */
+export interface PagePlan {
+  /** `{route}___{locale}`, the spec's route name. */
+  name: string;
+  route: RouteName | 'not-found';
+  locale: Locale;
+  urlPath: string;
+  outputPath: string;
+  title: string;
+  description: string;
+  /** Absolute canonical URL; undefined on 404 pages. */
+  canonical: string | undefined;
+  alternates: Alternate[];
+  noindex: boolean;
+  /** The language-switcher targets: this page in each other locale. */
+  languageLinks: Array<{ locale: Locale; href: string }>;
+  /** Used for feeds/sitemaps: the entry's last change. */
+  lastModified: string | undefined;
+  data: PageData;
+}

@@ -1,0 +1,235 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
+import { formatMessage } from '../site/messages.ts';
+import type { RouteName } from '../site/schemas.ts';
+import type { Site } from '../site/site.ts';
+import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { assertUniquePages } from './assert-unique-pages.ts';
+import type { Alternate, ArticleView, CategorySummary, CountrySummary, PageData, PagePlan, PostSummary } from './page-plan.ts';
+import { notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
+
+/** What the shell (header, footer, menus) shows in one locale, the same on every page of it. */
+export interface ShellData {
+  locale: Locale;
+  nav: { home: string; pricing: string; blog: string; glossary: string; countries: string };
+  latestPosts: PostSummary[];
+}
+
+export interface SitePlan {
+  pages: PagePlan[];
+  shells: Record<Locale, ShellData>;
+}
+
+/** Number of posts in the shell's teasers and on the home page (spec §9). */
+export const TEASER_POSTS = 3;
+
+type StaticRoute = 'index' | 'pricing' | 'blog' | 'glossary' | 'google-analytics-countries' | 'utm-generator' | 'video';
+
+/**
+ * Every page of the site (route × locale × record, plus a 404 per locale) with its URL path, output
+ * path, alternates and template data. Pure; throws OUTPUT_PATH_CLASH listing every clash.
+ */
+export function planPages({ content, site }: { content: Content; site: Site }): SitePlan {
+  const planner = new PagePlanner(site, content);
+  const pages = [
+    ...LOCALES.flatMap((locale) => planner.staticPages(locale)),
+    ...LOCALES.flatMap((locale) => site.glossary.categories.flatMap((category) => planner.categoryPages(category.category, locale))),
+    ...[...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].flatMap((family) =>
+      LOCALES.map((locale) => planner.articlePage(family, locale)),
+    ),
+    ...LOCALES.map((locale) => planner.notFoundPage(locale)),
+  ];
+  assertUniquePages(pages);
+  const shells = Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
+  return { pages, shells };
+}
+
+/** Holds the inputs the planning functions share; it keeps no state between calls. */
+class PagePlanner {
+  constructor(
+    private readonly site: Site,
+    private readonly content: Content,
+  ) {}
+
+  private t(locale: Locale, key: string, ...args: string[]): string {
+    return formatMessage(this.site.messages[locale], key, ...args);
+  }
+
+  private absolute(urlPath: string): string {
+    return `${this.site.config.baseUrl}${urlPath === '/' ? '' : urlPath}`;
+  }
+
+  private page(route: RouteName, locale: Locale, hrefIn: (locale: Locale) => string, fields: Pick<PagePlan, 'title' | 'description' | 'data'> & Partial<Pick<PagePlan, 'noindex' | 'lastModified'>>): PagePlan {
+    const urlPath = hrefIn(locale);
+    const alternates: Alternate[] = [
+      ...this.site.locales.map((meta) => ({ hreflang: meta.iso, locale: meta.code, href: this.absolute(hrefIn(meta.code)) })),
+      { hreflang: 'x-default', locale: undefined, href: this.absolute(hrefIn(DEFAULT_LOCALE)) },
+    ];
+    return {
+      name: `${route}___${locale}`,
+      route,
+      locale,
+      urlPath,
+      outputPath: outputPathFor(urlPath),
+      canonical: this.absolute(urlPath),
+      alternates,
+      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: hrefIn(other) })),
+      noindex: false,
+      lastModified: undefined,
+      ...fields,
+    };
+  }
+
+  staticPages(locale: Locale): PagePlan[] {
+    const routes = this.site.routes;
+    const at = (route: StaticRoute) => (inLocale: Locale) => urlFor(routes, { route, locale: inLocale });
+    const described = (route: StaticRoute, key: string, data: PageData, ...args: string[]) =>
+      this.page(route, locale, at(route), { title: this.t(locale, `page.${key}.title`, ...args), description: this.t(locale, `page.${key}.description`), data });
+    return [
+      this.page('index', locale, at('index'), {
+        title: this.t(locale, 'page.index.title'),
+        description: this.t(locale, 'meta.default_description'),
+        data: { template: 'home', latestPosts: this.latestPosts(locale) },
+      }),
+      described('pricing', 'pricing', { template: 'pricing' }),
+      described('blog', 'blog', { template: 'blog-list', posts: this.content.blogPosts.map((family) => this.summary(family, locale)) }, this.site.config.product),
+      described('glossary', 'glossary', { template: 'glossary-overview', categories: this.site.glossary.categories.map((category) => this.category(category.category, locale)) }),
+      described('google-analytics-countries', 'countries', { template: 'countries', countries: this.countries(locale) }),
+      described('utm-generator', 'utm', { template: 'utm-generator' }),
+      described('video', 'video', { template: 'video' }),
+    ];
+  }
+
+  categoryPages(category: string, locale: Locale): PagePlan[] {
+    const summary = this.category(category, locale);
+    const inCategory = (families: ContentFamily[]) => families.filter((family) => family.articleType === category).map((family) => this.summary(family, locale));
+    return [
+      this.page('glossary-category', locale, (inLocale) => urlFor(this.site.routes, { route: 'glossary-category', locale: inLocale, params: { category } }), {
+        title: summary.title,
+        description: summary.description,
+        data: { template: 'glossary-category', category: summary, terms: inCategory(this.content.glossaryTerms) },
+      }),
+      this.page('glossary-category-key-terms', locale, (inLocale) => urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale: inLocale, params: { category } }), {
+        title: `${this.t(locale, 'page.glossary_category.key_terms')}: ${summary.title}`,
+        description: this.t(locale, 'page.glossary_category.key_terms_description', summary.title),
+        data: { template: 'key-terms', category: summary, terms: inCategory(this.content.keyTerms) },
+      }),
+    ];
+  }
+
+  articlePage(family: ContentFamily, locale: Locale): PagePlan {
+    const language = family.languages[locale];
+    const version = family.versions[language.sourceLocale]!;
+    const article: ArticleView = {
+      version,
+      isFallback: language.isFallback,
+      englishHref: version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
+      breadcrumbs: this.breadcrumbs(family, locale, version.title),
+    };
+    return this.page(this.familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
+      title: version.title,
+      description: version.excerpt || this.t(locale, 'meta.default_description'),
+      data: { template: 'article', article },
+      noindex: version.isDraft,
+      lastModified: version.updatedAt,
+    });
+  }
+
+  notFoundPage(locale: Locale): PagePlan {
+    return {
+      name: `not-found___${locale}`,
+      route: 'not-found',
+      locale,
+      urlPath: locale === DEFAULT_LOCALE ? '/404' : `/${locale}/404`,
+      outputPath: notFoundOutputPath(locale),
+      title: this.t(locale, 'page.not_found.title'),
+      description: this.t(locale, 'meta.default_description'),
+      canonical: undefined,
+      alternates: [],
+      noindex: true,
+      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: urlFor(this.site.routes, { route: 'index', locale: other }) })),
+      lastModified: undefined,
+      data: { template: 'not-found' },
+    };
+  }
+
+  shell(locale: Locale): ShellData {
+    const at = (route: StaticRoute) => urlFor(this.site.routes, { route, locale });
+    return {
+      locale,
+      nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries') },
+      latestPosts: this.latestPosts(locale),
+    };
+  }
+
+  private latestPosts(locale: Locale): PostSummary[] {
+    return this.content.blogPosts.filter((family) => !Object.values(family.versions).some((version) => version.isDraft)).slice(0, TEASER_POSTS).map((family) => this.summary(family, locale));
+  }
+
+  private familyRoute(family: ContentFamily): RouteName {
+    if (family.collection === 'key-terms') return 'glossary-category-key-terms-slug';
+    if (family.articleType === 'blog') return 'blog-slug';
+    if (family.articleType === 'google-analytics-countries') return 'google-analytics-countries-slug';
+    return 'glossary-category-slug';
+  }
+
+  private familyHref(family: ContentFamily, locale: Locale): string {
+    const slug = family.languages[locale].slug;
+    const route = this.familyRoute(family);
+    const params: Record<string, string> = route === 'glossary-category-slug' || route === 'glossary-category-key-terms-slug' ? { category: family.articleType, slug } : { slug };
+    return urlFor(this.site.routes, { route, locale, params });
+  }
+
+  private summary(family: ContentFamily, locale: Locale): PostSummary {
+    const language = family.languages[locale];
+    const version = family.versions[language.sourceLocale]!;
+    return {
+      href: this.familyHref(family, locale),
+      title: version.title,
+      excerpt: version.excerpt,
+      publishedAt: version.publishedAt,
+      cover: version.cover,
+      authorName: version.author?.name,
+      isDraft: version.isDraft,
+      textLocale: version.locale,
+    };
+  }
+
+  private category(category: string, locale: Locale): CategorySummary {
+    const key = this.site.glossary.categories.find((entry) => entry.category === category)!.key;
+    return {
+      category,
+      title: this.t(locale, `glossary.categories.${key}.title`),
+      description: this.t(locale, `glossary.categories.${key}.description`),
+      href: urlFor(this.site.routes, { route: 'glossary-category', locale, params: { category } }),
+      keyTermsHref: urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale, params: { category } }),
+    };
+  }
+
+  private breadcrumbs(family: ContentFamily, locale: Locale, title: string): ArticleView['breadcrumbs'] {
+    const routes = this.site.routes;
+    const home = { label: this.site.config.product, href: urlFor(routes, { route: 'index', locale }) };
+    const here = { label: title, href: this.familyHref(family, locale) };
+    if (family.articleType === 'blog') return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
+    if (family.articleType === 'google-analytics-countries') {
+      return [home, { label: this.t(locale, 'page.countries.title'), href: urlFor(routes, { route: 'google-analytics-countries', locale }) }, here];
+    }
+    const category = this.category(family.articleType, locale);
+    const glossary = { label: this.t(locale, 'page.glossary.title'), href: urlFor(routes, { route: 'glossary', locale }) };
+    const section = family.collection === 'key-terms' ? [{ label: category.title, href: category.href }, { label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref }] : [{ label: category.title, href: category.href }];
+    return [home, glossary, ...section, here];
+  }
+
+  /** The fixed list of countries where the tool was ruled illegal wins over CMS entries for the same code. */
+  private countries(locale: Locale): CountrySummary[] {
+    const fixed = this.site.countries.ruledIllegal.map((country): CountrySummary => {
+      const post = this.content.blogPosts.find((family) => Object.values(family.versions).some((version) => version.locale === 'en' && version.slug === country.blogSlug));
+      return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined };
+    });
+    const fixedCodes = new Set(fixed.map((country) => country.code));
+    const fromCms = this.content.countries.flatMap((family): CountrySummary[] => {
+      const country = family.versions[family.languages[locale].sourceLocale]?.country;
+      return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale) }] : [];
+    });
+    return [...fixed, ...fromCms].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  }
+}

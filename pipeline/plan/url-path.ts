@@ -1,0 +1,27 @@
+import type { Locale } from '../locale.ts';
+import type { RouteName, RoutesFile } from '../site/schemas.ts';
+
+export interface RouteTarget {
+  route: RouteName;
+  locale: Locale;
+  params?: Record<string, string>;
+}
+
+/** The URL path of a route in a locale (`/de/blog/hallo-welt`): the only code that builds URL paths. */
+export function urlFor(routes: RoutesFile, target: RouteTarget): string {
+  return routes[target.route][target.locale].replace(/\{([a-z]+)\}/g, (_, name: string) => {
+    const value = target.params?.[name];
+    if (value === undefined) throw new Error(`urlFor: route ${target.route} needs the parameter "${name}"`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Where a URL path is written: flat files, so every host serves the canonical URL without a redirect. */
+export function outputPathFor(urlPath: string): string {
+  return urlPath === '/' ? 'index.html' : `${decodeURIComponent(urlPath.slice(1))}.html`;
+}
+
+/** The 404 page of a locale: `404.html` for English, `nl/404.html` … */
+export function notFoundOutputPath(locale: Locale): string {
+  return locale === 'en' ? '404.html' : `${locale}/404.html`;
+}

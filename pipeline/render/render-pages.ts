@@ -1,0 +1,108 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { RenderShared } from '../../templates/page-context.ts';
+import { SitegenError, isSitegenError } from '../errors.ts';
+import type { OutputFile } from '../emit/output-file.ts';
+import type { PagePlan } from '../plan/page-plan.ts';
+import { renderPage } from './render-page.ts';
+import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
+
+export interface RenderPagesOptions {
+  pages: PagePlan[];
+  shared: RenderShared;
+  /** Worker threads; 0 renders in this thread. Default: all cores when there are enough pages. */
+  workers?: number;
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+const WORKER_THRESHOLD = 1500;
+const BATCH_SIZE = 64;
+
+/** The default worker count for a number of pages. */
+export function defaultRenderWorkers(pageCount: number): number {
+  return pageCount < WORKER_THRESHOLD ? 0 : Math.max(2, availableParallelism());
+}
+
+/**
+ * Renders every page to HTML, in batches, so the writer can stream them out while rendering goes on.
+ * Failures are collected and thrown together as RENDER_FAILED once every page has been tried.
+ */
+export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<OutputFile[]> {
+  const workers = options.workers ?? defaultRenderWorkers(options.pages.length);
+  const batches: PagePlan[][] = [];
+  for (let start = 0; start < options.pages.length; start += BATCH_SIZE) batches.push(options.pages.slice(start, start + BATCH_SIZE));
+  const failures: string[] = [];
+  if (workers === 0) {
+    for (const batch of batches) {
+      const files: OutputFile[] = [];
+      for (const page of batch) {
+        try {
+          files.push({ path: page.outputPath, contents: renderPage(page, options.shared) });
+        } catch (error) {
+          if (!isSitegenError(error)) throw error;
+          failures.push(error.message);
+        }
+      }
+      yield files;
+    }
+  } else {
+    yield* renderInWorkers(batches, options.shared, workers, failures);
+  }
+  if (failures.length > 0) {
+    throw new SitegenError({
+      code: 'RENDER_FAILED',
+      message: `${failures.length} ${failures.length === 1 ? 'page' : 'pages'} could not be rendered.\n${failures.map((line) => `  ${line}`).join('\n')}`,
+      hint: 'a template threw on these pages; fix the template or the content it cannot handle',
+    });
+  }
+}
+
+async function* renderInWorkers(batches: PagePlan[][], shared: RenderShared, count: number, failures: string[]): AsyncGenerator<OutputFile[]> {
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () => startWorker(shared));
+  const queue = batches.map((pages, batch): WorkerRequest => ({ batch, pages }));
+  const done: Array<OutputFile[]> = [];
+  let pending = queue.length;
+  let crash: Error | undefined;
+  let wake: (() => void) | undefined;
+
+  const feed = (worker: Worker) => {
+    const next = queue.shift();
+    if (next) worker.postMessage(next);
+  };
+  for (const worker of pool) {
+    worker.on('message', (response: WorkerResponse) => {
+      if ('failures' in response) failures.push(...response.failures.map((failure) => failure.message));
+      else done.push(response.files.map((file) => ({ path: file.path, contents: file.contents })));
+      pending -= 1;
+      feed(worker);
+      wake?.();
+    });
+    worker.on('error', (error) => {
+      crash = error;
+      wake?.();
+    });
+    feed(worker);
+  }
+  try {
+    while (pending > 0 || done.length > 0) {
+      if (crash) throw crash;
+      if (done.length > 0) {
+        yield done.shift()!;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    await Promise.all(pool.map((worker) => worker.terminate()));
+  }
+}
+
+function startWorker(shared: RenderShared): Worker {
+  // The sources are TypeScript: the worker loads them through tsx, as the CLI does.
+  return new Worker(new URL('./render-worker.ts', import.meta.url), {
+    workerData: { shared },
+    execArgv: ['--import', import.meta.resolve('tsx')],
+  });
+}

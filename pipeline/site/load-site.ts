@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { SitegenError } from '../errors.ts';
+import { LOCALES, type Locale } from '../locale.ts';
+import { formatZodIssues } from '../zod-issues.ts';
+import {
+  authorsFileSchema,
+  countriesFileSchema,
+  glossaryFileSchema,
+  localeFileSchema,
+  localeMetaSchema,
+  redirectsFileSchema,
+  routesFileSchema,
+  siteFileSchema,
+} from './schemas.ts';
+import { checkSite } from './check-site.ts';
+import type { Site } from './site.ts';
+
+/** Reads and validates every site data file, then the rules that span files; throws SITE_CONFIG_INVALID listing every problem. */
+export async function loadSite(siteDir: string): Promise<Site> {
+  const problems: string[] = [];
+  const read = <T extends z.ZodType>(file: string, schema: T) => readJson(siteDir, file, schema, problems);
+
+  const [config, routes, redirects, localeMeta, authors, glossary, countries, ...messageFiles] = await Promise.all([
+    read('site.json', siteFileSchema),
+    read('routes.json', routesFileSchema),
+    read('redirects.json', redirectsFileSchema),
+    read('locales/meta.json', localeMetaSchema.array()),
+    read('content/authors.json', authorsFileSchema),
+    read('content/glossary.json', glossaryFileSchema),
+    read('content/countries.json', countriesFileSchema),
+    ...LOCALES.map((locale) => read(`locales/${locale}.json`, localeFileSchema)),
+  ]);
+  if (problems.length > 0) throw siteInvalid(problems);
+
+  const messages = Object.fromEntries(LOCALES.map((locale, index) => [locale, messageFiles[index]])) as Site['messages'];
+  const site: Site = {
+    dir: siteDir,
+    config: config!,
+    routes: routes!,
+    redirects: redirects!.redirects,
+    locales: localeMeta!,
+    messages,
+    authors: authors!,
+    glossary: glossary!,
+    countries: countries!,
+  };
+  const crossFileProblems = checkSite(site);
+  if (crossFileProblems.length > 0) throw siteInvalid(crossFileProblems);
+  return site;
+}
+
+async function readJson<T extends z.ZodType>(siteDir: string, file: string, schema: T, problems: string[]): Promise<z.infer<T> | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path.join(siteDir, file), 'utf8');
+  } catch (error) {
+    problems.push(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    problems.push(`${file}: not valid JSON (${(error as Error).message})`);
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    for (const line of formatZodIssues(parsed.error)) problems.push(`${file}: ${line}`);
+    return undefined;
+  }
+  return parsed.data;
+}
+
+function siteInvalid(problems: string[]): SitegenError {
+  const noun = problems.length === 1 ? 'problem' : 'problems';
+  return new SitegenError({
+    code: 'SITE_CONFIG_INVALID',
+    message: `The site's data files have ${problems.length} ${noun}.\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    hint: 'fix the files named above (site.json, routes.json, redirects.json, locales/*.json, content/*.json); the previous output is untouched',
+  });
+}
+
+export type { Locale };

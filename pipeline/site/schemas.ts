@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { LOCALES, localeSchema } from '../locale.ts';
+
+/** Every named route of the spec. Templates, routes.json and urlFor all key on these. */
+export const ROUTE_NAMES = [
+  'index',
+  'pricing',
+  'blog',
+  'blog-slug',
+  'glossary',
+  'glossary-category',
+  'glossary-category-slug',
+  'glossary-category-key-terms',
+  'glossary-category-key-terms-slug',
+  'google-analytics-countries',
+  'google-analytics-countries-slug',
+  'utm-generator',
+  'video',
+] as const;
+export const routeNameSchema = z.enum(ROUTE_NAMES);
+export type RouteName = z.infer<typeof routeNameSchema>;
+
+const urlPattern = z
+  .string()
+  .regex(/^\/$|^(\/([a-z0-9]+(-[a-z0-9]+)*|\{[a-z]+\}))+$/, 'must be "/" or lowercase segments and {params}, no trailing slash');
+
+const perLocale = <T extends z.ZodType>(value: T) =>
+  z.object(Object.fromEntries(LOCALES.map((locale) => [locale, value])) as Record<(typeof LOCALES)[number], T>).strict();
+
+export const routesFileSchema = z.object(
+  Object.fromEntries(ROUTE_NAMES.map((name) => [name, perLocale(urlPattern)])) as Record<RouteName, ReturnType<typeof perLocale<typeof urlPattern>>>,
+).strict();
+export type RoutesFile = z.infer<typeof routesFileSchema>;
+
+const httpsUrl = z.url({ protocol: /^https$/ });
+
+export const siteFileSchema = z
+  .object({
+    product: z.string().min(1),
+    baseUrl: httpsUrl.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
+    host: z.enum(['netlify', 'cloudflare', 'vercel', 'nginx', 'static']),
+    links: z
+      .object({
+        docs: httpsUrl,
+        contact: httpsUrl,
+        signup: httpsUrl,
+        login: httpsUrl,
+        liveDemo: httpsUrl,
+        status: httpsUrl,
+        roadmap: httpsUrl,
+        whatWeCollect: httpsUrl,
+        weDontTrackYou: httpsUrl,
+        api: httpsUrl,
+        privacyPolicy: httpsUrl,
+        cookieStatement: httpsUrl,
+        terms: httpsUrl,
+        termsNl: httpsUrl,
+        companyDetails: httpsUrl,
+      })
+      .strict(),
+    analytics: z.object({ scriptUrl: httpsUrl, skip: z.boolean() }).strict(),
+    newsletter: z.object({ endpoint: httpsUrl }).strict(),
+    cms: z.object({ adminUrl: httpsUrl }).strict(),
+  })
+  .strict();
+export type SiteFile = z.infer<typeof siteFileSchema>;
+
+export const redirectsFileSchema = z
+  .object({
+    redirects: z.array(
+      z
+        .object({
+          from: z.string().startsWith('/'),
+          to: z.string().min(1),
+          status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(308),
+          match: z.enum(['exact', 'segment']).default('exact'),
+          force: z.boolean().default(false),
+          comment: z.string().optional(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type RedirectsFile = z.infer<typeof redirectsFileSchema>;
+
+/** A locale file: flat keys to strings, `{0}`-style positional placeholders. */
+export const localeFileSchema = z.record(z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'keys are dotted lowercase words'), z.string());
+
+export const localeMetaSchema = z
+  .object({ code: localeSchema, iso: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/), name: z.string(), flag: z.string().regex(/^[A-Z]{2}$/), dir: z.enum(['ltr', 'rtl']) })
+  .strict();
+
+export const authorsFileSchema = z.record(
+  z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  z.object({ name: z.string().min(1), avatar: z.string().optional() }).strict(),
+);
+
+export const glossaryFileSchema = z
+  .object({
+    categories: z.array(
+      z.object({ category: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), key: z.string().regex(/^[a-z]+$/), icon: z.string() }).strict(),
+    ),
+  })
+  .strict();
+
+export const countriesFileSchema = z
+  .object({
+    ruledIllegal: z.array(z.object({ code: z.string().regex(/^[A-Z]{2}$/), blogSlug: z.string() }).strict()),
+  })
+  .strict();

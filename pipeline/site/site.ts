@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type { Locale } from '../locale.ts';
+import type {
+  authorsFileSchema,
+  countriesFileSchema,
+  glossaryFileSchema,
+  localeMetaSchema,
+  RedirectsFile,
+  RoutesFile,
+  SiteFile,
+} from './schemas.ts';
+
+export type LocaleMeta = z.infer<typeof localeMetaSchema>;
+export type Messages = Record<string, string>;
+export type Authors = z.infer<typeof authorsFileSchema>;
+export type Glossary = z.infer<typeof glossaryFileSchema>;
+export type CountriesFile = z.infer<typeof countriesFileSchema>;
+
+/** Everything loaded from the site's own files (not the CMS), validated. */
+export interface Site {
+  dir: string;
+  config: SiteFile;
+  routes: RoutesFile;
+  redirects: RedirectsFile['redirects'];
+  locales: LocaleMeta[];
+  messages: Record<Locale, Messages>;
+  authors: Authors;
+  glossary: Glossary;
+  countries: CountriesFile;
+}

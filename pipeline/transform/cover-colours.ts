@@ -1,0 +1,53 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+export interface CoverColour {
+  hex: string;
+  brightness: number;
+}
+export type CoverColours = Map<string, CoverColour>;
+
+/**
+ * Average colour and brightness (0–255, ITU-R 601 luma) of each image, for covers whose CMS metadata
+ * lacks them. Results are cached by media URL in `<cacheDir>/cover-colours.json`, so a later build
+ * decodes nothing again. The only module that imports sharp.
+ */
+export async function extractCoverColours(
+  images: Array<{ url: string; file: string }>,
+  cacheDir: string,
+): Promise<{ colours: CoverColours; computed: number; cached: number }> {
+  const cacheFile = path.join(cacheDir, 'cover-colours.json');
+  const cache = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, CoverColour>;
+  const colours: CoverColours = new Map();
+  let computed = 0;
+  let cached = 0;
+  for (const image of images) {
+    const hit = cache[image.url];
+    if (hit) {
+      colours.set(image.url, hit);
+      cached += 1;
+      continue;
+    }
+    const colour = await averageColour(image.file);
+    cache[image.url] = colour;
+    colours.set(image.url, colour);
+    computed += 1;
+  }
+  if (computed > 0) {
+    await mkdir(cacheDir, { recursive: true });
+    const sorted = Object.fromEntries(Object.entries(cache).sort(([a], [b]) => (a < b ? -1 : 1)));
+    await writeFile(`${cacheFile}.tmp`, `${JSON.stringify(sorted, null, 1)}\n`);
+    await rename(`${cacheFile}.tmp`, cacheFile);
+  }
+  return { colours, computed, cached };
+}
+
+async function averageColour(file: string): Promise<CoverColour> {
+  const { channels } = await sharp(file).removeAlpha().stats();
+  const means = channels.map((channel) => channel.mean);
+  // A greyscale image has one channel; it stands for all three.
+  const [r, g, b] = means.length >= 3 ? [means[0]!, means[1]!, means[2]!] : [means[0]!, means[0]!, means[0]!];
+  const hex = [r, g, b].map((value) => Math.round(value).toString(16).padStart(2, '0')).join('');
+  return { hex: `#${hex}`, brightness: Math.round((r * 299 + g * 587 + b * 114) / 1000) };
+}

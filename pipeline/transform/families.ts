@@ -1,0 +1,91 @@
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../locale.ts';
+import type { Collection } from '../fetch/collections.ts';
+
+interface FamilyRecord {
+  id: number;
+  documentId?: string | undefined;
+  locale: Locale;
+  slug: string;
+  articleType: string;
+  updatedAt: string;
+  localizations?: Array<{ id: number; locale: string }> | null | undefined;
+}
+
+export interface RecordFamily<T extends FamilyRecord> {
+  /** Stable across builds and sources: `collection:documentId`, or the lowest id of a v4 family. */
+  key: string;
+  collection: Collection;
+  articleType: string;
+  members: Partial<Record<Locale, T>>;
+}
+
+export interface LanguageSlug {
+  slug: string;
+  /** The locale whose version a page in this locale shows. */
+  sourceLocale: Locale;
+  /** True when this locale has no version of its own. */
+  isFallback: boolean;
+}
+export type LanguagesMap = Record<Locale, LanguageSlug>;
+
+/**
+ * Groups the localizations of one article into a family: by documentId (v5, snapshot), else by the ids
+ * that v4 rows list in `localizations` (union-find). Two records of one locale in a family keep the newer.
+ */
+export function groupFamilies<T extends FamilyRecord>(collection: Collection, records: T[]): { families: RecordFamily<T>[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const parent = new Map<number, number>();
+  const find = (id: number): number => {
+    let root = id;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(id, root);
+    return root;
+  };
+  const union = (a: number, b: number) => {
+    const [rootA, rootB] = [find(a), find(b)];
+    if (rootA !== rootB) parent.set(Math.max(rootA, rootB), Math.min(rootA, rootB));
+  };
+  const byId = new Map(records.map((record) => [record.id, record]));
+  for (const record of records) {
+    find(record.id);
+    if (record.documentId !== undefined) continue;
+    for (const other of record.localizations ?? []) if (byId.has(other.id)) union(record.id, other.id);
+  }
+
+  const groups = new Map<string, T[]>();
+  for (const record of records) {
+    const key = record.documentId !== undefined ? `${collection}:${record.documentId}` : `${collection}:#${find(record.id)}`;
+    groups.set(key, [...(groups.get(key) ?? []), record]);
+  }
+
+  const families: RecordFamily<T>[] = [];
+  for (const [key, group] of [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const members: Partial<Record<Locale, T>> = {};
+    for (const record of group) {
+      const existing = members[record.locale];
+      if (existing) {
+        warnings.push(`${collection} #${existing.id} and #${record.id} are both the ${record.locale} version of ${key}; kept the newer one`);
+        if (existing.updatedAt >= record.updatedAt) continue;
+      }
+      members[record.locale] = record;
+    }
+    const primary = members[DEFAULT_LOCALE] ?? LOCALES.map((locale) => members[locale]).find(Boolean)!;
+    families.push({ key, collection, articleType: primary.articleType, members });
+  }
+  return { families, warnings };
+}
+
+/**
+ * Per locale, the slug and the version its page shows: its own, else English (flagged as a fallback),
+ * else the first locale that has one.
+ */
+export function planLanguages<T extends FamilyRecord>(family: RecordFamily<T>): LanguagesMap {
+  const fallback = family.members[DEFAULT_LOCALE] ?? LOCALES.map((locale) => family.members[locale]).find(Boolean)!;
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const own = family.members[locale];
+      const record = own ?? fallback;
+      return [locale, { slug: record.slug, sourceLocale: isLocale(record.locale) ? record.locale : DEFAULT_LOCALE, isFallback: own === undefined }];
+    }),
+  ) as LanguagesMap;
+}

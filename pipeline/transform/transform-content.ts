@@ -1,0 +1,154 @@
+import type { MediaFiles } from '../fetch/fetch-media.ts';
+import type { Collection } from '../fetch/collections.ts';
+import { LOCALES, type Locale } from '../locale.ts';
+import type { Site } from '../site/site.ts';
+import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
+import type { ValidContent } from '../validate/validate-content.ts';
+import type { CoverColours } from './cover-colours.ts';
+import { normaliseCover, pickCover, type Cover } from './covers.ts';
+import { groupFamilies, planLanguages, type LanguagesMap, type RecordFamily } from './families.ts';
+import { createMarkdownRenderer, type RenderedMarkdown } from './markdown.ts';
+
+export type CountryStatus = 'forbidden' | 'legal' | 'pending' | 'unknown';
+
+/** One locale's version of an entry, ready for templates. */
+export interface EntryVersion {
+  id: number;
+  locale: Locale;
+  title: string;
+  slug: string;
+  excerpt: string;
+  html: string;
+  headings: RenderedMarkdown['headings'];
+  author: { slug: string; name: string; avatar: string | undefined } | undefined;
+  automaticTranslated: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+  isDraft: boolean;
+  cover: Cover | undefined;
+  question: string | undefined;
+  sourceDocumentUrl: string | undefined;
+  showIndex: boolean;
+  showCallToActions: boolean;
+  country: { code: string; status: CountryStatus } | undefined;
+}
+
+export interface ContentFamily {
+  key: string;
+  collection: Collection;
+  articleType: string;
+  versions: Partial<Record<Locale, EntryVersion>>;
+  languages: LanguagesMap;
+  /** publishedAt of the primary version (else updatedAt): what lists sort on, newest first. */
+  sortTime: string;
+}
+
+export interface Content {
+  blogPosts: ContentFamily[];
+  glossaryTerms: ContentFamily[];
+  keyTerms: ContentFamily[];
+  countries: ContentFamily[];
+  /** Records per collection and locale, for the build report. */
+  counts: Record<Collection, Partial<Record<Locale, number>>>;
+  warnings: string[];
+}
+
+export interface TransformOptions {
+  content: ValidContent;
+  site: Site;
+  media: MediaFiles;
+  colours: CoverColours;
+}
+
+const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
+
+/**
+ * Families, languages maps, normalised covers, authors and Markdown rendered to safe HTML, sorted
+ * newest first with a stable tie-break. Pure.
+ */
+export function transformContent(options: TransformOptions): Content {
+  const { content, site } = options;
+  const renderMarkdown = createMarkdownRenderer({ baseUrl: site.config.baseUrl, media: options.media });
+  const categories = new Set(site.glossary.categories.map((category) => category.category));
+  const warnings: string[] = [];
+
+  const build = <T extends ArticleRecord | KeyTermRecord>(collection: Collection, records: T[]) => {
+    const grouped = groupFamilies(collection, records);
+    warnings.push(...grouped.warnings);
+    return grouped.families.map((family) => toContentFamily(family, options, renderMarkdown)).sort(compareNewestFirst);
+  };
+  const articles = build('articles', content.articles);
+  const keyTerms = build('key-terms', content.keyTerms);
+
+  const known = (family: ContentFamily) => family.articleType === 'blog' || family.articleType === 'google-analytics-countries' || categories.has(family.articleType);
+  const unknownTypes = [...new Set(articles.filter((family) => !known(family)).map((family) => family.articleType))].sort();
+  if (unknownTypes.length > 0) warnings.push(`articles of types ${unknownTypes.join(', ')} have no route and were not built`);
+  const strayKeyTerms = keyTerms.filter((family) => !categories.has(family.articleType));
+  if (strayKeyTerms.length > 0) warnings.push(`${strayKeyTerms.length} key-terms have a category with no glossary (content/glossary.json) and were not built`);
+
+  return {
+    blogPosts: articles.filter((family) => family.articleType === 'blog'),
+    glossaryTerms: articles.filter((family) => categories.has(family.articleType)),
+    keyTerms: keyTerms.filter((family) => categories.has(family.articleType)),
+    countries: articles.filter((family) => family.articleType === 'google-analytics-countries'),
+    counts: { articles: countByLocale(content.articles), 'key-terms': countByLocale(content.keyTerms) },
+    warnings,
+  };
+}
+
+function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
+  family: RecordFamily<T>,
+  options: TransformOptions,
+  renderMarkdown: (markdown: string) => RenderedMarkdown,
+): ContentFamily {
+  const versions: Partial<Record<Locale, EntryVersion>> = {};
+  for (const locale of LOCALES) {
+    const record = family.members[locale];
+    if (record) versions[locale] = toVersion(record, options, renderMarkdown);
+  }
+  const languages = planLanguages(family);
+  const primary = versions[languages.en.sourceLocale]!;
+  return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
+}
+
+function toVersion(record: ArticleRecord | KeyTermRecord, options: TransformOptions, renderMarkdown: (markdown: string) => RenderedMarkdown): EntryVersion {
+  const rendered = renderMarkdown(record.content ?? '');
+  const media = pickCover(record);
+  const authorSlug = record.authorSlug ?? undefined;
+  const author = authorSlug ? options.site.authors[authorSlug] : undefined;
+  const metadata = 'metadata' in record ? (record as ArticleRecord).metadata : undefined;
+  return {
+    id: record.id,
+    locale: record.locale,
+    title: record.title.trim(),
+    slug: record.slug,
+    excerpt: record.excerpt?.trim() ?? '',
+    html: rendered.html,
+    headings: rendered.headings,
+    author: author && authorSlug ? { slug: authorSlug, name: author.name, avatar: author.avatar } : undefined,
+    // The CMS leaves this unset on older entries; English is never a translation.
+    automaticTranslated: record.locale !== 'en' && record.automaticTranslated === true,
+    publishedAt: record.publishedAt,
+    updatedAt: record.updatedAt,
+    isDraft: record.publishedAt === null,
+    cover: media ? normaliseCover(media, record.title, options.media, options.colours) : undefined,
+    question: record.question?.trim() || undefined,
+    sourceDocumentUrl: record.sourceDocumentUrl ?? undefined,
+    showIndex: 'showIndex' in record && record.showIndex === true,
+    showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
+    country: metadata?.country_code
+      ? { code: metadata.country_code.toUpperCase(), status: STATUS_BY_ILLEGAL[metadata.illegal ?? ''] ?? 'unknown' }
+      : undefined,
+  };
+}
+
+function compareNewestFirst(a: ContentFamily, b: ContentFamily): number {
+  if (a.sortTime !== b.sortTime) return a.sortTime < b.sortTime ? 1 : -1;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+function countByLocale(records: Array<{ locale: Locale }>): Partial<Record<Locale, number>> {
+  const counts: Partial<Record<Locale, number>> = {};
+  for (const record of records) counts[record.locale] = (counts[record.locale] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,44 @@
+import type { Locale } from '../pipeline/locale.ts';
+import type { PagePlan } from '../pipeline/plan/page-plan.ts';
+import type { ShellData } from '../pipeline/plan/plan-pages.ts';
+import type { LocaleMeta, Messages } from '../pipeline/site/site.ts';
+import type { SiteFile } from '../pipeline/site/schemas.ts';
+import { formatMessage } from '../pipeline/site/messages.ts';
+
+/** What every page is rendered with, the same for all pages of a build; sent once to each render worker. */
+export interface RenderShared {
+  product: string;
+  baseUrl: string;
+  links: SiteFile['links'];
+  locales: LocaleMeta[];
+  messages: Record<Locale, Messages>;
+  shells: Record<Locale, ShellData>;
+  /** Site-absolute URLs of the hashed assets. */
+  assets: { stylesheet: string };
+}
+
+/** The per-page view of RenderShared that components receive. */
+export interface PageContext {
+  page: PagePlan;
+  locale: Locale;
+  localeMeta: LocaleMeta;
+  shared: RenderShared;
+  shell: ShellData;
+  t: (key: string, ...args: Array<string | number>) => string;
+  formatDate: (iso: string) => string;
+}
+
+export function createPageContext(page: PagePlan, shared: RenderShared): PageContext {
+  const locale = page.locale;
+  const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
+  const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return {
+    page,
+    locale,
+    localeMeta,
+    shared,
+    shell: shared.shells[locale],
+    t: (key, ...args) => formatMessage(shared.messages[locale], key, ...args),
+    formatDate: (iso) => dates.format(new Date(iso)),
+  };
+}
