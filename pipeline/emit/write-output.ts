@@ -30,17 +30,16 @@ export async function writeOutput(outDir: string, batches: AsyncIterable<OutputF
 }
 
 async function writeAll(root: string, batches: AsyncIterable<OutputFile[]> | Iterable<OutputFile[]>): Promise<WriteOutputResult> {
-  const folders = new Set<string>();
+  // One mkdir per folder, shared by every file written into it at the same time.
+  const folders = new Map<string, Promise<unknown>>();
   const seen = new Set<string>();
   let files = 0;
   let bytes = 0;
   const writeOne = async (file: OutputFile) => {
     const destination = path.join(root, ...file.path.split('/'));
     const folder = path.dirname(destination);
-    if (!folders.has(folder)) {
-      folders.add(folder);
-      await mkdir(folder, { recursive: true });
-    }
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
     if ('copyFrom' in file) {
       await copyFile(file.copyFrom, destination);
       bytes += (await stat(destination)).size;

@@ -100,9 +100,5 @@ async function* renderInWorkers(batches: PagePlan[][], shared: RenderShared, cou
 }
 
 function startWorker(shared: RenderShared): Worker {
-  // The sources are TypeScript: the worker loads them through tsx, as the CLI does.
-  return new Worker(new URL('./render-worker.ts', import.meta.url), {
-    workerData: { shared },
-    execArgv: ['--import', import.meta.resolve('tsx')],
-  });
+  return new Worker(new URL('./render-worker-entry.js', import.meta.url), { workerData: { shared } });
 }

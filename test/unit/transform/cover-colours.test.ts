@@ -1,0 +1,62 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractCoverColours } from '../../../pipeline/transform/cover-colours.ts';
+import { makeTempDir } from '../../helpers/files.ts';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+
+async function solid(name: string, colour: string, format: 'png' | 'jpeg' = 'png'): Promise<string> {
+  const file = path.join(dir, `${name}.${format}`);
+  await sharp({ create: { width: 24, height: 16, channels: 3, background: colour } })[format]().toFile(file);
+  return file;
+}
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await makeTempDir('colours'));
+});
+afterAll(() => cleanup());
+
+describe('extractCoverColours', () => {
+  it('returns the exact hex of a solid image, with a leading #', async () => {
+    const file = await solid('teal', '#336699');
+    const { colours } = await extractCoverColours([{ url: '/uploads/teal.png', file }], path.join(dir, 'cache-a'));
+    expect(colours.get('/uploads/teal.png')?.hex).toBe('#336699');
+  });
+
+  it('gives a dark image a brightness below 128 and a light one above', async () => {
+    const dark = await solid('navy', '#14213d');
+    const light = await solid('sand', '#f4e9d8', 'jpeg');
+    const { colours } = await extractCoverColours(
+      [
+        { url: '/uploads/navy.png', file: dark },
+        { url: '/uploads/sand.jpeg', file: light },
+      ],
+      path.join(dir, 'cache-b'),
+    );
+    expect(colours.get('/uploads/navy.png')!.brightness).toBeLessThan(128);
+    expect(colours.get('/uploads/sand.jpeg')!.brightness).toBeGreaterThan(200);
+  });
+
+  it('averages a two-colour image', async () => {
+    const file = path.join(dir, 'half.png');
+    await sharp({ create: { width: 20, height: 10, channels: 3, background: '#000000' } })
+      .composite([{ input: { create: { width: 10, height: 10, channels: 3, background: '#ffffff' } }, left: 10, top: 0 }])
+      .png()
+      .toFile(file);
+    const { colours } = await extractCoverColours([{ url: 'half', file }], path.join(dir, 'cache-c'));
+    expect(colours.get('half')).toEqual({ hex: '#808080', brightness: 128 });
+  });
+
+  it('reads a second run from the cache without decoding the image again', async () => {
+    const file = await solid('olive', '#556b2f');
+    const cacheDir = path.join(dir, 'cache-d');
+    const first = await extractCoverColours([{ url: '/uploads/olive.png', file }], cacheDir);
+    // The file is gone: a decode would throw, so only the cache can answer.
+    const second = await extractCoverColours([{ url: '/uploads/olive.png', file: path.join(dir, 'missing.png') }], cacheDir);
+    expect(first).toMatchObject({ computed: 1, cached: 0 });
+    expect(second).toMatchObject({ computed: 0, cached: 1 });
+    expect(second.colours.get('/uploads/olive.png')).toEqual(first.colours.get('/uploads/olive.png'));
+  });
+});
