@@ -9,9 +9,11 @@ export interface SiteAssets {
   urls: { stylesheet: string };
 }
 
-/** The stylesheet under a content-hashed name in `_assets/`, and `public/` copied as it is. */
+const STYLESHEET = new URL('../../templates/styles/site.css', import.meta.url);
+
+/** The templates' stylesheet under a content-hashed name in `_assets/`, and the site's `public/` copied as it is. */
 export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {
-  const css = await readFile(path.join(siteDir, 'templates', 'styles', 'site.css'));
+  const css = await readFile(STYLESHEET);
   const stylesheet = `_assets/site.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   const publicDir = path.join(siteDir, 'public');
   const publicFiles = (await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })).sort();

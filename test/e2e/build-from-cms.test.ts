@@ -181,3 +181,29 @@ describe('the record cap', () => {
     expect(fetched.warnings).toContain('articles: 10500 records, more than the cap of 10,000; the 500 oldest were left out');
   });
 });
+
+describe('consistency checks', () => {
+  it('crawls a locale again when its total changes mid-crawl (a publish), and warns', async () => {
+    let published = false;
+    const server: FakeStrapi = await fake({
+      maxLimit: 1,
+      collections: { articles: threeFamilies(), 'key-terms': keyTerms() },
+      faults: [
+        {
+          // Not a fault: a hook that publishes an article while page 2 of English is asked for.
+          when: (request) => {
+            if (!published && request.collection === 'articles' && request.locale === 'en' && request.page === 2) {
+              published = true;
+              server.setRecords('articles', [...threeFamilies(), makeArticle({ documentId: 'late', locale: 'en', slug: 'late-news', publishedAt: '2026-01-01T00:00:00.000Z' })]);
+            }
+            return false;
+          },
+          status: 500,
+        },
+      ],
+    });
+    const report = await build(await buildOptions(server));
+    expect(report.records.articles.en).toBe(4);
+    expect(report.warnings.some((warning) => warning.startsWith('articles (locale en): the total changed between pages'))).toBe(true);
+  });
+});

@@ -58,3 +58,13 @@ describe('output determinism', () => {
     }
   });
 });
+
+describe('the cover-colour cache', () => {
+  it('lets a second build read every computed colour from the cache', async () => {
+    const first = await build(options('cache-1', { cacheDir: path.join(dir, 'shared-cache') }));
+    const second = await build(options('cache-2', { cacheDir: path.join(dir, 'shared-cache') }));
+    expect(first.coverColours.computed).toBeGreaterThan(0);
+    expect(first.coverColours.fromCms).toBeGreaterThan(0);
+    expect(second.coverColours).toEqual({ fromCms: first.coverColours.fromCms, computed: 0, cached: first.coverColours.computed });
+  });
+});

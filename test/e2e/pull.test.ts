@@ -1,0 +1,48 @@
+import { cp, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../pipeline/build.ts';
+import { startFakeStrapi, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
+import { runCli } from '../helpers/cli.ts';
+import { loadSnapshotRecords, REPO_ROOT } from '../helpers/content.ts';
+import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let server: FakeStrapi;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await makeTempDir('pull'));
+  server = await startFakeStrapi({ version: 4, collections: await loadSnapshotRecords(), uploadsDir: path.join(REPO_ROOT, 'content', 'uploads') });
+});
+afterAll(async () => {
+  await server.close();
+  await cleanup();
+});
+
+/** A copy of the site folder with the site data and local content but no CMS snapshot. */
+async function siteWithoutSnapshot(root: string): Promise<void> {
+  await mkdir(path.join(root, 'content'), { recursive: true });
+  for (const item of ['site.json', 'routes.json', 'redirects.json', 'locales', 'public']) await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
+  for (const file of ['authors.json', 'glossary.json', 'countries.json']) await cp(path.join(REPO_ROOT, 'content', file), path.join(root, 'content', file));
+}
+
+describe('sitegen pull', () => {
+  it('rewrites the snapshot from a live Strapi so that it builds the same site', async () => {
+    const root = path.join(dir, 'site');
+    await siteWithoutSnapshot(root);
+
+    const pulled = await runCli(['pull', '--cms', server.restUrl, '--root', root, '--cache-dir', path.join(dir, 'pull-cache')]);
+    expect(pulled.stderr).not.toMatch(/^[A-Z_]+ {2}/m);
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toMatch(/^Pulled \d+ records and \d+ media files into content\/\./);
+
+    const english = JSON.parse(await readFile(path.join(root, 'content', 'cms', 'articles', 'en.json'), 'utf8')) as { data: Array<Record<string, { url?: string } | unknown>> };
+    const cover = english.data.map((record) => record.coverImageWithoutText as { url: string } | null).find(Boolean)!;
+    expect(cover.url).toMatch(/^\/uploads\/[^/]+\.png$/);
+
+    await build({ siteDir: REPO_ROOT, outDir: path.join(dir, 'repo-out'), cacheDir: path.join(dir, 'c1'), cms: undefined, includeDrafts: false, skipInvalid: false });
+    await build({ siteDir: root, outDir: path.join(dir, 'pulled-out'), cacheDir: path.join(dir, 'c2'), cms: undefined, includeDrafts: false, skipInvalid: false });
+    expect(diffTrees(await readTree(path.join(dir, 'repo-out')), await readTree(path.join(dir, 'pulled-out')))).toEqual([]);
+  });
+});
