@@ -2,7 +2,8 @@ import type { Locale } from '../pipeline/locale.ts';
 import type { PagePlan } from '../pipeline/plan/page-plan.ts';
 import type { ShellData } from '../pipeline/plan/plan-pages.ts';
 import type { LocaleMeta, Messages } from '../pipeline/site/site.ts';
-import type { SiteFile } from '../pipeline/site/schemas.ts';
+import type { PlansFile, SiteFile } from '../pipeline/site/schemas.ts';
+import type { WorldMap } from '../pipeline/transform/world-map.ts';
 import { formatMessage } from '../pipeline/site/messages.ts';
 
 /** What every page is rendered with, the same for all pages of a build; sent once to each render worker. */
@@ -15,6 +16,12 @@ export interface RenderShared {
   shells: Record<Locale, ShellData>;
   /** Site-absolute URLs of the hashed assets. */
   assets: { stylesheet: string };
+  plans: PlansFile;
+  video: SiteFile['video'];
+  newsletterEndpoint: string;
+  /** Site-absolute path of the default social-card image. */
+  socialImage: string;
+  worldMap: WorldMap;
 }
 
 /** The per-page view of RenderShared that components receive. */
@@ -26,12 +33,16 @@ export interface PageContext {
   shell: ShellData;
   t: (key: string, ...args: Array<string | number>) => string;
   formatDate: (iso: string) => string;
+  formatNumber: (value: number) => string;
+  /** The ISO tag (`de-DE`) of a locale, for `lang` and `hreflang` attributes. */
+  isoOf: (locale: Locale) => string;
 }
 
 export function createPageContext(page: PagePlan, shared: RenderShared): PageContext {
   const locale = page.locale;
   const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
   const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const numbers = new Intl.NumberFormat(localeMeta.iso);
   return {
     page,
     locale,
@@ -40,5 +51,7 @@ export function createPageContext(page: PagePlan, shared: RenderShared): PageCon
     shell: shared.shells[locale],
     t: (key, ...args) => formatMessage(shared.messages[locale], key, ...args),
     formatDate: (iso) => dates.format(new Date(iso)),
+    formatNumber: (value) => numbers.format(value),
+    isoOf: (code) => shared.locales.find((meta) => meta.code === code)!.iso,
   };
 }

@@ -9,11 +9,12 @@ export interface SiteAssets {
   urls: { stylesheet: string };
 }
 
-const STYLESHEET = new URL('../../templates/styles/site.css', import.meta.url);
+/** The templates' stylesheets, in cascade order; served as one file. */
+const STYLESHEETS = ['site.css', 'world-map.css'].map((file) => new URL(`../../templates/styles/${file}`, import.meta.url));
 
 /** The templates' stylesheet under a content-hashed name in `_assets/`, and the site's `public/` copied as it is. */
 export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {
-  const css = await readFile(STYLESHEET);
+  const css = Buffer.concat(await Promise.all(STYLESHEETS.map((file) => readFile(file))));
   const stylesheet = `_assets/site.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   const publicDir = path.join(siteDir, 'public');
   const publicFiles = (await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })).sort();

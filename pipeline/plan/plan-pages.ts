@@ -5,14 +5,26 @@ import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import type { Alternate, ArticleView, CategorySummary, CountrySummary, PageData, PagePlan, PostSummary } from './page-plan.ts';
-import { notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
+import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
 
 /** What the shell (header, footer, menus) shows in one locale, the same on every page of it. */
 export interface ShellData {
   locale: Locale;
   nav: { home: string; pricing: string; blog: string; glossary: string; countries: string };
   latestPosts: PostSummary[];
+  /** The footer's comparison posts (product name and link), where the post exists. */
+  comparisons: Array<{ product: string; href: string }>;
+  /** Feed of the blog in this locale (site-absolute path). */
+  feed: string;
 }
+
+/** The comparison posts the footer links to, by product name and English slug. */
+const COMPARISONS = [
+  ['Google Analytics', 'why-simple-analytics-is-a-great-alternative-to-google-analytics'],
+  ['Matomo', 'why-simple-analytics-is-a-great-alternative-to-matomo'],
+  ['Plausible', 'why-simple-analytics-is-a-great-alternative-to-plausible'],
+  ['Cloudflare Web Analytics', 'why-simple-analytics-is-a-great-alternative-to-cloudflare-web-analytics'],
+] as const;
 
 export interface SitePlan {
   pages: PagePlan[];
@@ -158,7 +170,16 @@ class PagePlanner {
       locale,
       nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries') },
       latestPosts: this.latestPosts(locale),
+      comparisons: COMPARISONS.flatMap(([product, slug]) => {
+        const post = this.blogPostBySlug(slug);
+        return post ? [{ product, href: this.familyHref(post, locale) }] : [];
+      }),
+      feed: feedPathFor(locale),
     };
+  }
+
+  private blogPostBySlug(englishSlug: string): ContentFamily | undefined {
+    return this.content.blogPosts.find((family) => family.versions.en?.slug === englishSlug);
   }
 
   private latestPosts(locale: Locale): PostSummary[] {
@@ -222,7 +243,7 @@ class PagePlanner {
   /** The fixed list of countries where the tool was ruled illegal wins over CMS entries for the same code. */
   private countries(locale: Locale): CountrySummary[] {
     const fixed = this.site.countries.ruledIllegal.map((country): CountrySummary => {
-      const post = this.content.blogPosts.find((family) => Object.values(family.versions).some((version) => version.locale === 'en' && version.slug === country.blogSlug));
+      const post = this.blogPostBySlug(country.blogSlug);
       return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined };
     });
     const fixedCodes = new Set(fixed.map((country) => country.code));

@@ -25,3 +25,8 @@ export function outputPathFor(urlPath: string): string {
 export function notFoundOutputPath(locale: Locale): string {
   return locale === 'en' ? '404.html' : `${locale}/404.html`;
 }
+
+/** The Atom feed of a locale's blog: `/feed.xml`, `/nl/feed.xml` … */
+export function feedPathFor(locale: Locale): string {
+  return locale === 'en' ? '/feed.xml' : `/${locale}/feed.xml`;
+}

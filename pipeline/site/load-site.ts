@@ -10,6 +10,7 @@ import {
   glossaryFileSchema,
   localeFileSchema,
   localeMetaSchema,
+  plansFileSchema,
   redirectsFileSchema,
   routesFileSchema,
   siteFileSchema,
@@ -22,7 +23,7 @@ export async function loadSite(siteDir: string): Promise<Site> {
   const problems: string[] = [];
   const read = <T extends z.ZodType>(file: string, schema: T) => readJson(siteDir, file, schema, problems);
 
-  const [config, routes, redirects, localeMeta, authors, glossary, countries, ...messageFiles] = await Promise.all([
+  const [config, routes, redirects, localeMeta, authors, glossary, countries, plans, ...messageFiles] = await Promise.all([
     read('site.json', siteFileSchema),
     read('routes.json', routesFileSchema),
     read('redirects.json', redirectsFileSchema),
@@ -30,6 +31,7 @@ export async function loadSite(siteDir: string): Promise<Site> {
     read('content/authors.json', authorsFileSchema),
     read('content/glossary.json', glossaryFileSchema),
     read('content/countries.json', countriesFileSchema),
+    read('content/plans.json', plansFileSchema),
     ...LOCALES.map((locale) => read(`locales/${locale}.json`, localeFileSchema)),
   ]);
   if (problems.length > 0) throw siteInvalid(problems);
@@ -45,6 +47,7 @@ export async function loadSite(siteDir: string): Promise<Site> {
     authors: authors!,
     glossary: glossary!,
     countries: countries!,
+    plans: plans!,
   };
   const crossFileProblems = checkSite(site);
   if (crossFileProblems.length > 0) throw siteInvalid(crossFileProblems);

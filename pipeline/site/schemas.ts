@@ -60,6 +60,8 @@ export const siteFileSchema = z
       .strict(),
     analytics: z.object({ scriptUrl: httpsUrl, skip: z.boolean() }).strict(),
     newsletter: z.object({ endpoint: httpsUrl }).strict(),
+    video: z.object({ poster: httpsUrl, mp4: httpsUrl, webm: httpsUrl, captions: httpsUrl, width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
+    socialImage: z.string().startsWith('/'),
     cms: z.object({ adminUrl: httpsUrl }).strict(),
   })
   .strict();
@@ -108,3 +110,28 @@ export const countriesFileSchema = z
     ruledIllegal: z.array(z.object({ code: z.string().regex(/^[A-Z]{2}$/), blogSlug: z.string() }).strict()),
   })
   .strict();
+
+export const plansFileSchema = z
+  .object({
+    currencies: z.array(z.object({ code: z.enum(['eur', 'usd', 'gbp']), sign: z.string().min(1) }).strict()).min(1),
+    trialDays: z.number().int().positive(),
+    plans: z
+      .array(
+        z
+          .object({
+            id: z.enum(['starter', 'business', 'enterprise']),
+            monthly: z.number().positive(),
+            yearly: z.number().positive(),
+            startingAt: z.boolean(),
+            datapoints: z.number().int().positive(),
+            users: z.number().int().positive(),
+            websites: z.number().int().positive(),
+            orMore: z.boolean(),
+            features: z.array(z.enum(['events', 'aggregated_export', 'raw_export', 'email_support', 'priority_email_support'])),
+          })
+          .strict(),
+      )
+      .length(3),
+  })
+  .strict();
+export type PlansFile = z.infer<typeof plansFileSchema>;

@@ -5,6 +5,7 @@ import type {
   countriesFileSchema,
   glossaryFileSchema,
   localeMetaSchema,
+  PlansFile,
   RedirectsFile,
   RoutesFile,
   SiteFile,
@@ -27,4 +28,5 @@ export interface Site {
   authors: Authors;
   glossary: Glossary;
   countries: CountriesFile;
+  plans: PlansFile;
 }

@@ -1,61 +1,109 @@
 import type { ArticleView } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { CoverImage } from '../posts/CoverImage.tsx';
+import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { Wrapped } from '../posts/Wrapped.tsx';
 
 export function ArticlePage({ context, article }: { context: PageContext; article: ArticleView }) {
-  const { t, shared } = context;
+  const { t } = context;
   const version = article.version;
-  const textLang = version.locale === context.locale ? undefined : shared.locales.find((meta) => meta.code === version.locale)?.iso;
+  const textLang = version.locale === context.locale ? undefined : context.isoOf(version.locale);
   return (
-    <article className="article">
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          {article.breadcrumbs.map((crumb, index) => (
-            <li key={crumb.href}>
-              <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined}>
-                {crumb.label}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      {version.isDraft ? (
-        <p className="draft-ribbon" role="note">
-          {t('article.draft')}
-        </p>
-      ) : null}
-      {version.automaticTranslated && article.englishHref ? (
-        <p className="notice" role="note">
-          <Wrapped text={t('article.automatic_translation')} wrap={(inner) => <a href={article.englishHref} hrefLang="en-US">{inner}</a>} />
-        </p>
-      ) : article.isFallback ? (
-        <p className="notice" role="note">
-          {t('article.not_translated')}
-        </p>
-      ) : null}
-      <div lang={textLang}>
-        <h1>{version.question ?? version.title}</h1>
-        <p className="meta">{byline(context, version)}</p>
-        {version.cover ? (
-          <figure className="article-cover">
-            <CoverImage cover={version.cover} sizes="(min-width: 800px) 760px, 100vw" eager />
-            {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
-          </figure>
+    <>
+      <article className="article">
+        <nav aria-label={t('nav.breadcrumb')} className="breadcrumbs">
+          <ol>
+            {article.breadcrumbs.map((crumb, index) => (
+              <li key={crumb.href}>
+                <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined}>
+                  {crumb.label}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {version.isDraft ? (
+          <p className="draft-ribbon" role="note">
+            {t('article.draft')}
+          </p>
         ) : null}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: version.html }} />
-      </div>
-    </article>
+        {version.automaticTranslated && article.englishHref ? (
+          <p className="notice" role="note">
+            <Wrapped
+              text={t('article.automatic_translation')}
+              wrap={(inner) => (
+                <a href={article.englishHref} hrefLang="en-US">
+                  {inner}
+                </a>
+              )}
+            />
+          </p>
+        ) : article.isFallback ? (
+          <p className="notice" role="note">
+            {t('article.not_translated')}
+          </p>
+        ) : null}
+        <div lang={textLang}>
+          <header className="article-header">
+            <h1>{version.question ?? version.title}</h1>
+            <Byline context={context} version={version} />
+          </header>
+          {version.cover ? (
+            <figure className="article-cover" style={version.cover.averageColorHex ? { backgroundColor: version.cover.averageColorHex } : undefined}>
+              <CoverImage cover={version.cover} sizes="(min-width: 800px) 760px, 100vw" eager />
+              {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
+            </figure>
+          ) : null}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: version.html }} />
+        </div>
+        {version.sourceDocumentUrl || version.isDraft ? (
+          <p className="admin-links" data-admin-only="">
+            {version.sourceDocumentUrl ? <a href={version.sourceDocumentUrl}>{t('article.source_document')}</a> : null}
+          </p>
+        ) : null}
+        <p className="back-to-top">
+          <a href="#top">{t('article.back_to_top')}</a>
+        </p>
+      </article>
+      <aside className="article-aside" aria-label={t('newsletter.title')}>
+        <NewsletterForm context={context} id="newsletter" />
+      </aside>
+    </>
   );
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
-/** "Published on … by …", with the edit date when it came more than a week later. */
-function byline({ t, formatDate }: PageContext, entry: ArticleView['version']): string | null {
-  if (!entry.publishedAt) return null;
-  const published = formatDate(entry.publishedAt);
-  if (!entry.author) return t('article.published', published);
-  const edited = Date.parse(entry.updatedAt) - Date.parse(entry.publishedAt) > WEEK_MS;
-  return edited ? t('article.published_edited_by', published, formatDate(entry.updatedAt), entry.author.name) : t('article.published_by', published, entry.author.name);
+/** Avatar initials and "Published on … by …", with the edit date when it came more than a week later. */
+function Byline({ context, version }: { context: PageContext; version: ArticleView['version'] }) {
+  const { t, formatDate } = context;
+  if (!version.publishedAt) return null;
+  const published = <time dateTime={version.publishedAt}>{formatDate(version.publishedAt)}</time>;
+  const edited = Date.parse(version.updatedAt) - Date.parse(version.publishedAt) > WEEK_MS;
+  const author = version.author;
+  const text = author
+    ? edited
+      ? t('article.published_edited_by', '\u0000', formatDate(version.updatedAt), author.name)
+      : t('article.published_by', '\u0000', author.name)
+    : t('article.published', '\u0000');
+  const [before, after] = text.split('\u0000');
+  return (
+    <p className="byline">
+      {author ? (
+        <span className="avatar" aria-hidden="true">
+          {author.name
+            .split(' ')
+            .filter((word) => /^[A-Z]/.test(word))
+            .map((word) => word[0])
+            .slice(0, 2)
+            .join('')}
+        </span>
+      ) : null}
+      <span>
+        {before}
+        {published}
+        {after}
+      </span>
+    </p>
+  );
 }

@@ -1,17 +1,22 @@
 import type { CategorySummary, CountrySummary, PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
+import { WorldMap } from '../countries/WorldMap.tsx';
+import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { PostCard } from '../posts/PostCard.tsx';
 
 export function BlogListPage({ context, posts }: { context: PageContext; posts: PostSummary[] }) {
+  const [first, ...rest] = posts;
   return (
     <section className="listing">
-      <h1>{context.page.title}</h1>
+      <h1>{context.t('blog.heading')}</h1>
       <p className="lead">{context.page.description}</p>
-      {posts.length === 0 ? (
+      {first === undefined ? (
         <p>{context.t('blog.no_posts')}</p>
       ) : (
         <div className="cards">
-          {posts.map((post) => (
+          <PostCard post={first} context={context} />
+          <NewsletterForm context={context} id="newsletter" />
+          {rest.map((post) => (
             <PostCard key={post.href} post={post} context={context} />
           ))}
         </div>
@@ -66,15 +71,25 @@ export function GlossaryCategoryPage({ context, category, terms, isKeyTerms }: {
 }
 
 export function CountriesPage({ context, countries }: { context: PageContext; countries: CountrySummary[] }) {
-  const names = new Intl.DisplayNames([context.localeMeta.iso], { type: 'region' });
+  const { t } = context;
+  const displayNames = new Intl.DisplayNames([context.localeMeta.iso], { type: 'region' });
+  const names = Object.fromEntries(context.shared.worldMap.countries.map((country) => [country.code, displayNames.of(country.code) ?? country.code]));
+  const nameOf = (code: string) => names[code] ?? displayNames.of(code) ?? code;
+  const sorted = [...countries].sort((a, b) => nameOf(a.code).localeCompare(nameOf(b.code), context.localeMeta.iso));
+  const labels = { title: t('countries.map_title'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
   return (
     <section className="listing">
       <h1>{context.page.title}</h1>
       <p className="lead">{context.page.description}</p>
+      <p>{t('countries.click_a_country')}</p>
+      <WorldMap map={context.shared.worldMap} countries={countries} names={names} labels={labels} />
+      <h2>{t('countries.list_title')}</h2>
       <ul className="country-list">
-        {countries.map((country) => (
-          <li key={country.code} data-status={country.status}>
-            {country.href ? <a href={country.href}>{names.of(country.code)}</a> : names.of(country.code)}
+        {sorted.map((country) => (
+          <li key={country.code} className={`status-${country.status}`}>
+            <span className="dot" aria-hidden="true" />
+            {country.href ? <a href={country.href}>{nameOf(country.code)}</a> : nameOf(country.code)}
+            <span className="status-label"> · {labels[country.status]}</span>
           </li>
         ))}
       </ul>

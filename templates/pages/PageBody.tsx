@@ -1,14 +1,18 @@
 import type { PageData } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { ArticlePage } from './ArticlePage.tsx';
+import { HomePage } from './HomePage.tsx';
 import { BlogListPage, CountriesPage, GlossaryCategoryPage, GlossaryOverviewPage } from './ListPages.tsx';
-import { HomePage, NotFoundPage, TitledPage } from './SimplePages.tsx';
+import { PricingPage } from './PricingPage.tsx';
+import { NotFoundPage, UtmGeneratorPage, VideoPage } from './SimplePages.tsx';
 
 /** The template of each page type; the switch is exhaustive, so a page type without a template does not compile. */
 export function PageBody({ context, data }: { context: PageContext; data: PageData }) {
   switch (data.template) {
     case 'home':
       return <HomePage context={context} latestPosts={data.latestPosts} />;
+    case 'pricing':
+      return <PricingPage context={context} />;
     case 'blog-list':
       return <BlogListPage context={context} posts={data.posts} />;
     case 'article':
@@ -21,10 +25,10 @@ export function PageBody({ context, data }: { context: PageContext; data: PageDa
       return <GlossaryCategoryPage context={context} category={data.category} terms={data.terms} isKeyTerms />;
     case 'countries':
       return <CountriesPage context={context} countries={data.countries} />;
-    case 'pricing':
     case 'utm-generator':
+      return <UtmGeneratorPage context={context} />;
     case 'video':
-      return <TitledPage context={context} />;
+      return <VideoPage context={context} />;
     case 'not-found':
       return <NotFoundPage context={context} />;
   }

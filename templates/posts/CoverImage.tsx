@@ -1,7 +1,7 @@
 import type { Cover } from '../../pipeline/transform/covers.ts';
 
 /** A cover with its intrinsic size (no layout shift) on its average colour while it loads. */
-export function CoverImage({ cover, sizes, eager = false }: { cover: Cover; sizes: string; eager?: boolean }) {
+export function CoverImage({ cover, sizes, eager = false, decorative = false }: { cover: Cover; sizes: string; eager?: boolean; decorative?: boolean }) {
   const candidates = [cover.small, cover.medium, cover.large].filter((image) => image !== undefined);
   const fallback = cover.medium ?? cover.small ?? cover.original;
   return (
@@ -12,7 +12,7 @@ export function CoverImage({ cover, sizes, eager = false }: { cover: Cover; size
       sizes={candidates.length > 0 ? sizes : undefined}
       width={fallback.width}
       height={fallback.height}
-      alt={cover.alt}
+      alt={decorative ? '' : cover.alt}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       style={cover.averageColorHex ? { backgroundColor: cover.averageColorHex } : undefined}

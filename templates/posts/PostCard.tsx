@@ -2,21 +2,24 @@ import type { PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { CoverImage } from './CoverImage.tsx';
 
-export function PostCard({ post, context }: { post: PostSummary; context: PageContext }) {
-  const textLang = post.textLocale === context.locale ? undefined : context.shared.locales.find((meta) => meta.code === post.textLocale)?.iso;
+export function PostCard({ post, context, headingLevel = 2 }: { post: PostSummary; context: PageContext; headingLevel?: 2 | 3 }) {
+  const textLang = post.textLocale === context.locale ? undefined : context.isoOf(post.textLocale);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="post-card" lang={textLang}>
-      {post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 960px) 320px, 100vw" /> : null}
-      <h3>
+      {post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw" decorative /> : null}
+      {post.isDraft ? <p className="badge draft">{context.t('blog.draft')}</p> : null}
+      <Heading>
         <a href={post.href} rel={post.isDraft ? 'nofollow' : undefined}>
           {post.title}
         </a>
-      </h3>
+      </Heading>
       {post.excerpt ? <p>{post.excerpt}</p> : null}
       {post.publishedAt ? (
         <p className="meta">
           <time dateTime={post.publishedAt}>{context.formatDate(post.publishedAt)}</time>
           {post.authorName ? ` · ${post.authorName}` : null}
+          <span className="age" data-published={post.publishedAt} />
         </p>
       ) : null}
     </article>

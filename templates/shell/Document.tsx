@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import type { PageContext } from '../page-context.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { serializeJsonLd, structuredDataFor } from './structured-data.ts';
 
 /** The whole HTML document around a page: head metadata, shell, main content. */
 export function Document({ context, children }: { context: PageContext; children: ReactNode }) {
-  const { page, localeMeta, shared, t } = context;
-  const title = t('meta.title_template', page.title, shared.product);
+  const { page, localeMeta, shared, t, shell } = context;
+  const title = page.title.includes(shared.product) ? page.title : t('meta.title_template', page.title, shared.product);
+  const cover = page.data.template === 'article' ? page.data.article.version.cover : undefined;
+  const image = `${shared.baseUrl}${cover ? (cover.large ?? cover.original).src : shared.socialImage}`;
   return (
     <html lang={localeMeta.iso} dir={localeMeta.dir}>
       <head>
@@ -15,13 +18,34 @@ export function Document({ context, children }: { context: PageContext; children
         <title>{title}</title>
         <meta name="description" content={page.description} />
         {page.noindex ? <meta name="robots" content="noindex" /> : null}
+        <meta name="theme-color" content="#eef6fc" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#14202b" media="(prefers-color-scheme: dark)" />
         {page.canonical ? <link rel="canonical" href={page.canonical} /> : null}
         {page.alternates.map((alternate) => (
           <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
         ))}
+        <link rel="alternate" type="application/atom+xml" title={t('page.blog.title', shared.product)} href={shell.feed} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={shared.assets.stylesheet} />
+        <meta property="og:site_name" content={shared.product} />
+        <meta property="og:type" content={page.data.template === 'article' ? 'article' : 'website'} />
+        <meta property="og:title" content={page.title} />
+        <meta property="og:description" content={page.description} />
+        {page.canonical ? <meta property="og:url" content={page.canonical} /> : null}
+        <meta property="og:image" content={image} />
+        {cover ? <meta property="og:image:alt" content={cover.alt} /> : null}
+        <meta property="og:locale" content={localeMeta.iso.replace('-', '_')} />
+        {shared.locales
+          .filter((meta) => meta.code !== localeMeta.code)
+          .map((meta) => (
+            <meta key={meta.code} property="og:locale:alternate" content={meta.iso.replace('-', '_')} />
+          ))}
+        <meta name="twitter:card" content="summary_large_image" />
+        {structuredDataFor(context).map((block, index) => (
+          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }} />
+        ))}
       </head>
-      <body>
+      <body id="top">
         <a className="skip-link" href="#main">
           {t('nav.skip_to_content')}
         </a>

@@ -1,53 +1,66 @@
 import type { PageContext } from '../page-context.ts';
+import { CoverImage } from '../posts/CoverImage.tsx';
 
 export function Footer({ context }: { context: PageContext }) {
   const { shell, shared, t, locale } = context;
   const links = shared.links;
+  const [first, ...rest] = shell.latestPosts;
   return (
     <footer className="site-footer">
-      <section>
-        <h2>{t('footer.privacy')}</h2>
-        <ul>
-          <li>
-            <a href={links.whatWeCollect}>What we collect</a>
-          </li>
-          <li>
-            <a href={links.privacyPolicy}>Privacy policy</a>
-          </li>
-          <li>
-            <a href={locale === 'nl' ? links.termsNl : links.terms}>Terms</a>
-          </li>
-        </ul>
-      </section>
-      <section>
-        <h2>{t('footer.learn')}</h2>
-        <ul>
-          <li>
-            <a href={links.docs}>{t('nav.docs')}</a>
-          </li>
-          <li>
-            <a href={shell.nav.blog}>{t('nav.blog')}</a>
-          </li>
-          <li>
-            <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
-          </li>
-        </ul>
-      </section>
-      <section>
-        <h2>{t('nav.blog')}</h2>
-        {shell.latestPosts.length === 0 ? (
-          <p>{t('blog.could_not_connect')}</p>
-        ) : (
+      <div className="footer-columns">
+        <section aria-labelledby="footer-privacy">
+          <h2 id="footer-privacy">{t('footer.privacy')}</h2>
           <ul>
-            {shell.latestPosts.map((post) => (
-              <li key={post.href}>
-                <a href={post.href}>{post.title}</a>
+            <li><a href={links.whatWeCollect}>{t('footer.what_we_collect')}</a></li>
+            <li><a href={links.weDontTrackYou}>{t('footer.we_dont_track_you')}</a></li>
+            <li><a href={links.privacyPolicy}>{t('footer.privacy_policy')}</a></li>
+            <li><a href={links.cookieStatement}>{t('footer.cookie_statement')}</a></li>
+            <li><a href={locale === 'nl' ? links.termsNl : links.terms}>{t('footer.terms')}</a></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-learn">
+          <h2 id="footer-learn">{t('footer.learn')}</h2>
+          <ul>
+            <li><a href={links.docs}>{t('footer.documentation')}</a></li>
+            <li><a href={shell.nav.blog}>{t('nav.blog')}</a></li>
+            <li><a href={links.roadmap}>{t('footer.roadmap')}</a></li>
+            <li><a href={shell.nav.pricing}>{t('nav.pricing')}</a></li>
+            <li><a href={links.status}>{t('footer.status')}</a></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-comparisons">
+          <h2 id="footer-comparisons">{t('footer.comparisons')}</h2>
+          <ul>
+            {shell.comparisons.map((comparison) => (
+              <li key={comparison.href}>
+                <a href={comparison.href}>{t('footer.versus', comparison.product)}</a>
               </li>
             ))}
           </ul>
-        )}
-      </section>
-      <p>
+        </section>
+        <section aria-labelledby="footer-posts" className="footer-posts">
+          <h2 id="footer-posts">{t('nav.recent_posts')}</h2>
+          {first === undefined ? (
+            <p>
+              {t('blog.could_not_connect')} <a href={shell.nav.blog}>{t('nav.view_all_posts')}</a>
+            </p>
+          ) : (
+            <ul>
+              {[first, ...rest].map((post, index) => (
+                <li key={post.href} lang={post.textLocale === locale ? undefined : context.isoOf(post.textLocale)}>
+                  {index === 0 && post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 960px) 240px, 100vw" decorative /> : null}
+                  <a href={post.href}>{post.title}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      {locale === 'en' ? null : <p className="footer-note">{t('footer.mostly_english')}</p>}
+      <p className="footer-bottom">
+        <span>
+          © {shared.product} · {t('footer.made_in_eu')}
+        </span>
         <a href={links.companyDetails}>{t('footer.company_details')}</a>
       </p>
     </footer>

@@ -1,0 +1,123 @@
+import type { PagePlan } from '../plan/page-plan.ts';
+import type { OutputFile } from './output-file.ts';
+
+export interface FormatSitemapsOptions {
+  baseUrl: string;
+  /** The protocol's limit is 50,000 URLs per file. */
+  maxUrlsPerFile?: number;
+  /** The protocol's limit is 50 MiB (52,428,800 bytes) uncompressed per file. */
+  maxBytesPerFile?: number;
+}
+
+const MAX_URLS = 50_000;
+const MAX_BYTES = 52_428_800;
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
+interface UrlElement {
+  loc: string;
+  lastModified: string | undefined;
+  xml: string;
+  bytes: number;
+}
+
+/**
+ * The sitemap of every indexable page with its hreflang alternates: one `sitemap.xml` urlset, or, past
+ * the protocol's URL or byte limit per file, `sitemap-1.xml`, `sitemap-2.xml`… and a `sitemap.xml`
+ * index of them. Pure; throws nothing.
+ */
+export function formatSitemaps(pages: PagePlan[], options: FormatSitemapsOptions): OutputFile[] {
+  const maxUrls = options.maxUrlsPerFile ?? MAX_URLS;
+  const maxBytes = options.maxBytesPerFile ?? MAX_BYTES;
+  // hreflang links to a noindex page get "no return tag" errors from search engines, so they are left out.
+  const noindexUrls = new Set(pages.filter((page) => page.noindex).map((page) => page.canonical));
+  const elements = pages
+    .flatMap((page) => (page.noindex || page.canonical === undefined ? [] : [urlElement(page, page.canonical, noindexUrls)]))
+    .sort((a, b) => compareStrings(a.loc, b.loc));
+  const parts = splitParts(elements, maxUrls, maxBytes);
+  if (parts.length === 1) return [{ path: 'sitemap.xml', contents: urlset(parts[0]!) }];
+
+  const origin = options.baseUrl.replace(/\/+$/, '');
+  const files = parts.map((part, index) => ({ path: `sitemap-${index + 1}.xml`, contents: urlset(part), lastModified: newest(part) }));
+  const index = [
+    XML_DECLARATION,
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+    ...files.map(
+      (file) =>
+        `  <sitemap>\n    <loc>${escapeXml(`${origin}/${file.path}`)}</loc>\n` +
+        (file.lastModified === undefined ? '' : `    <lastmod>${escapeXml(file.lastModified)}</lastmod>\n`) +
+        '  </sitemap>\n',
+    ),
+    '</sitemapindex>\n',
+  ].join('');
+  return [{ path: 'sitemap.xml', contents: index }, ...files.map(({ path, contents }) => ({ path, contents }))];
+}
+
+function urlElement(page: PagePlan, loc: string, noindexUrls: Set<string | undefined>): UrlElement {
+  const lines = [`  <url>`, `    <loc>${escapeXml(loc)}</loc>`];
+  if (page.lastModified !== undefined) lines.push(`    <lastmod>${escapeXml(page.lastModified)}</lastmod>`);
+  for (const alternate of page.alternates) {
+    if (noindexUrls.has(alternate.href)) continue;
+    lines.push(`    <xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>`);
+  }
+  lines.push('  </url>', '');
+  const xml = lines.join('\n');
+  return { loc, lastModified: page.lastModified, xml, bytes: Buffer.byteLength(xml) };
+}
+
+/**
+ * Greedy split by URL count and byte size. A single `<url>` cannot come near the byte limit (the
+ * protocol caps a loc at 2,048 characters), so an oversized one still gets a part of its own.
+ */
+function splitParts(elements: UrlElement[], maxUrls: number, maxBytes: number): UrlElement[][] {
+  const frame = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE);
+  const parts: UrlElement[][] = [];
+  let current: UrlElement[] = [];
+  let bytes = frame;
+  for (const element of elements) {
+    if (current.length > 0 && (current.length >= maxUrls || bytes + element.bytes > maxBytes)) {
+      parts.push(current);
+      current = [];
+      bytes = frame;
+    }
+    current.push(element);
+    bytes += element.bytes;
+  }
+  if (current.length > 0 || parts.length === 0) parts.push(current);
+  return parts;
+}
+
+function urlset(elements: UrlElement[]): string {
+  return `${URLSET_OPEN}${elements.map((element) => element.xml).join('')}${URLSET_CLOSE}`;
+}
+
+/** The part's newest lastmod, as written on its page; compared as instants since offsets may differ. */
+function newest(elements: UrlElement[]): string | undefined {
+  let result: string | undefined;
+  for (const { lastModified } of elements) {
+    if (lastModified === undefined) continue;
+    if (result === undefined || Date.parse(lastModified) > Date.parse(result)) result = lastModified;
+  }
+  return result;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Escapes text for XML content and double- or single-quoted attributes, and drops the characters XML
+ * 1.0 forbids (C0 controls except tab and newlines, lone surrogates, U+FFFE/U+FFFF), which CMS text
+ * sometimes carries and which would make the whole file unparseable.
+ */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}

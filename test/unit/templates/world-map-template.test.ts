@@ -1,0 +1,96 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CountrySummary } from '../../../pipeline/plan/page-plan.ts';
+import type { WorldMap as ProjectedWorldMap } from '../../../pipeline/transform/world-map.ts';
+import { WorldMap } from '../../../templates/countries/WorldMap.tsx';
+
+const map: ProjectedWorldMap = {
+  viewBox: '-1 -1 1000 437',
+  countries: [
+    { code: '', d: 'M1 1l1 0 0 1z' },
+    { code: 'DE', d: 'M10 10l1 0 0 1z' },
+    { code: 'ES', d: 'M20 20l1 0 0 1z' },
+    { code: 'FR', d: 'M30 30l1 0 0 1z' },
+    { code: 'PL', d: 'M40 40l1 0 0 1z' },
+    { code: 'US', d: 'M50 50l1 0 0 1z' },
+  ],
+};
+
+const labels = { title: 'Where Google Analytics is illegal', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
+const names = { DE: 'Germany', ES: 'Spain', FR: 'France', PL: 'Poland', US: 'United States' };
+
+function render(countries: CountrySummary[]): string {
+  return renderToStaticMarkup(createElement(WorldMap, { map, countries, names, labels }));
+}
+
+const html = render([
+  { code: 'FR', status: 'forbidden', href: '/blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling' },
+  { code: 'DE', status: 'pending', href: '/google-analytics-countries/germany' },
+  { code: 'US', status: 'legal', href: undefined },
+]);
+
+/** The path of one country, with its enclosing link when there is one. */
+function shapeOf(code: string): string {
+  const match = new RegExp(`(<a [^>]*>(?:<title>[^<]*</title>)?)?<path [^>]*data-code="${code}"[^>]*>`).exec(html);
+  if (!match) throw new Error(`no path for ${code}`);
+  return match[0];
+}
+
+describe('WorldMap', () => {
+  it('labels the svg by its title', () => {
+    const id = /<title id="([^"]+)">Where Google Analytics is illegal<\/title>/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    expect(html).toContain(`aria-labelledby="${id}"`);
+    expect(html).toContain('viewBox="-1 -1 1000 437"');
+  });
+
+  it('wraps a linked country in an svg link named by country and status', () => {
+    expect(shapeOf('FR')).toMatch(/^<a href="\/blog\/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling" aria-label="France: Forbidden">/);
+    expect(shapeOf('DE')).toMatch(/^<a href="\/google-analytics-countries\/germany" aria-label="Germany: Pending cases">/);
+  });
+
+  it('gives each path the class of its status', () => {
+    expect(shapeOf('FR')).toContain('class="status-forbidden"');
+    expect(shapeOf('DE')).toContain('class="status-pending"');
+    expect(shapeOf('US')).toContain('class="status-legal"');
+  });
+
+  it('leaves a country without a link as a bare path', () => {
+    expect(shapeOf('US')).toMatch(/^<path /);
+  });
+
+  it('marks countries missing from the list as not researched, without a link', () => {
+    expect(shapeOf('PL')).toMatch(/^<path class="status-unknown"/);
+    expect(shapeOf('ES')).toMatch(/^<path class="status-unknown"/);
+  });
+
+  it('draws a territory without a code as an unknown path without data-code', () => {
+    expect(html).toContain('<path class="status-unknown" d="M1 1l1 0 0 1z"></path>');
+  });
+
+  it('is a group when it holds links, so the links stay in the accessibility tree', () => {
+    expect(html).toMatch(/^<div class="world-map"><svg [^>]*role="group"/);
+  });
+
+  it('is an image when no country is linked', () => {
+    const plain = render([{ code: 'FR', status: 'forbidden', href: undefined }]);
+    expect(plain).toMatch(/<svg [^>]*role="img"/);
+    expect(plain).not.toContain('<a ');
+  });
+
+  it('has a legend with the four statuses in order', () => {
+    const legend = /<ul class="map-legend">(.*)<\/ul>/.exec(html)?.[1] ?? '';
+    const entries = [...legend.matchAll(/<li><span class="map-swatch status-(\w+)" aria-hidden="true"><\/span>([^<]+)<\/li>/g)];
+    expect(entries.map(([, status, label]) => [status, label])).toEqual([
+      ['forbidden', 'Forbidden'],
+      ['legal', 'Legal'],
+      ['pending', 'Pending cases'],
+      ['unknown', 'Not researched'],
+    ]);
+  });
+
+  it('uses no inline styles', () => {
+    expect(html).not.toContain('style=');
+  });
+});
