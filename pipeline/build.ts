@@ -15,7 +15,7 @@ import { planFeeds } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { renderPages } from './render/render-pages.ts';
 import { loadSite } from './site/load-site.ts';
-import { extractCoverColours } from './transform/cover-colours.ts';
+import { extractCoverColours, measureImages } from './transform/cover-colours.ts';
 import { listMedia } from './transform/list-media.ts';
 import { transformContent } from './transform/transform-content.ts';
 import { projectWorldMap } from './transform/world-map.ts';
@@ -86,7 +86,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const colours = await timed('cover colours', () =>
     extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
   );
-  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours }));
+  const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
+  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, imageSizes }));
   const plan = await timed('plan', () => planPages({ content, site }));
   const discovery = await timed('sitemaps + feeds', () => [
     ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),

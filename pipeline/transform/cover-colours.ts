@@ -51,3 +51,13 @@ async function averageColour(file: string): Promise<CoverColour> {
   const hex = [r, g, b].map((value) => Math.round(value).toString(16).padStart(2, '0')).join('');
   return { hex: `#${hex}`, brightness: Math.round((r * 299 + g * 587 + b * 114) / 1000) };
 }
+
+/** Intrinsic width and height of images (Markdown images get them, so nothing shifts while they load). Reads headers only. */
+export async function measureImages(images: Array<{ url: string; file: string }>): Promise<Map<string, { width: number; height: number }>> {
+  const sizes = new Map<string, { width: number; height: number }>();
+  for (const image of images) {
+    const { width, height } = await sharp(image.file).metadata();
+    if (width && height) sizes.set(image.url, { width, height });
+  }
+  return sizes;
+}

@@ -7,6 +7,8 @@ export interface MediaList {
   urls: string[];
   /** The smallest image of each cover whose CMS metadata has no colour. */
   needColour: string[];
+  /** Images inside Markdown: measured so they get width and height. */
+  contentImages: string[];
   colourFromCms: number;
 }
 
@@ -15,8 +17,12 @@ export function listMedia(content: ValidContent): MediaList {
   const urls = new Set<string>();
   const needColour = new Set<string>();
   const fromCms = new Set<string>();
+  const contentImages = new Set<string>();
   for (const record of [...content.articles, ...content.keyTerms]) {
-    for (const url of findMarkdownImages(record.content ?? '')) urls.add(url);
+    for (const url of findMarkdownImages(record.content ?? '')) {
+      urls.add(url);
+      contentImages.add(url);
+    }
     const cover = pickCover(record);
     if (!cover) continue;
     for (const url of mediaUrlsOf(cover)) urls.add(url);
@@ -27,5 +33,5 @@ export function listMedia(content: ValidContent): MediaList {
       urls.add(smallestUrlOf(cover));
     }
   }
-  return { urls: [...urls].sort(), needColour: [...needColour].sort(), colourFromCms: fromCms.size };
+  return { urls: [...urls].sort(), needColour: [...needColour].sort(), contentImages: [...contentImages].sort(), colourFromCms: fromCms.size };
 }

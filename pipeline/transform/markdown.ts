@@ -1,26 +1,55 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
+import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
+import { formatCallToAction } from './markdown/call-to-action.ts';
+import { formatCodeBlock } from './markdown/code-blocks.ts';
+import { FOOTNOTE_DEFINITIONS, footnoteDefinitionRule, footnoteReferenceRule, formatFootnotesSection, numberFootnotes } from './markdown/footnotes.ts';
+import { formatFigures, placeInserts } from './markdown/layout.ts';
+import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
+import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
+import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
+import { createUrlPolicy, type ImageSize, type UrlPolicy } from './markdown/urls.ts';
+
+export { SANITIZER_ALLOWLIST } from './markdown/sanitize.ts';
 
 export interface MarkdownOptions {
-  /** The site's own origin: links to it become relative. */
+  /** The site's own origin: links to its host become relative. */
   baseUrl: string;
   media: MediaFiles;
+  /** Measured sizes of mirrored images, keyed like `media`: images get width and height (no layout shift). */
+  imageSizes?: ReadonlyMap<string, ImageSize>;
+}
+
+/** Plain text and an https URL, from the locale files. */
+export interface CallToAction {
+  title: string;
+  text: string;
+  button: string;
+  href: string;
+}
+
+export interface MarkdownInput {
+  markdown: string;
+  /** Render a table of contents. */
+  showIndex: boolean;
+  showCallToActions: boolean;
+  strings: { tableOfContents: string; footnotes: string; backToText: string; ctaOne: CallToAction; ctaTwo: CallToAction };
+}
+
+export interface MarkdownHeading {
+  level: number;
+  id: string;
+  text: string;
 }
 
 export interface RenderedMarkdown {
   html: string;
-  headings: Array<{ level: number; id: string; text: string }>;
+  headings: MarkdownHeading[];
 }
 
-/** Only these URL forms survive in links and images: web, mail, site-relative and in-page. */
-const SAFE_URL = /^(https?:\/\/|mailto:|\/(?![/\\])|#|\.{0,2}\/|[a-z0-9][a-z0-9._~-]*(\/|$))/i;
+export type MarkdownRenderer = (input: MarkdownInput) => RenderedMarkdown;
 
-/** Media URLs that the site mirrors: site-relative uploads, or any URL the media map knows. */
-function mediaSrc(src: string, media: MediaFiles): string {
-  const file = media.get(src);
-  return file ? `/${file.outputPath}` : src;
-}
-
+/** A heading's id: ASCII letters, digits and hyphens; `section` when nothing is left. */
 export function slugifyHeading(text: string): string {
   return (
     text
@@ -33,58 +62,138 @@ export function slugifyHeading(text: string): string {
   );
 }
 
-/**
- * A Markdown renderer for untrusted CMS content: raw HTML is escaped, only safe URL schemes survive,
- * headings get ids, own-domain links become relative, external links open safely, images point at the
- * site's own copies.
- */
-export function createMarkdownRenderer(options: MarkdownOptions): (markdown: string) => RenderedMarkdown {
-  const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
-  md.validateLink = (url) => SAFE_URL.test(url.trim());
-  const ownOrigins = ownOriginsOf(options.baseUrl);
-
-  return (markdown) => {
-    const env: { headings: RenderedMarkdown['headings']; ids: Set<string> } = { headings: [], ids: new Set() };
-    const tokens = md.parse(markdown, env);
-    for (let index = 0; index < tokens.length; index += 1) {
-      const token = tokens[index]!;
-      if (token.type === 'heading_open') {
-        const inline = tokens[index + 1];
-        const text = inline?.children?.map((child) => child.content).join('') ?? '';
-        let id = slugifyHeading(text);
-        for (let n = 2; env.ids.has(id); n += 1) id = `${slugifyHeading(text)}-${n}`;
-        env.ids.add(id);
-        token.attrSet('id', id);
-        env.headings.push({ level: Number(token.tag.slice(1)), id, text });
-      }
-      for (const child of token.children ?? []) {
-        if (child.type === 'link_open') {
-          const href = String(child.attrGet('href') ?? '');
-          const own = ownOrigins.find((origin) => href === origin || href.startsWith(`${origin}/`) || href.startsWith(`${origin}?`) || href.startsWith(`${origin}#`));
-          if (own) {
-            child.attrSet('href', href.slice(own.length) || '/');
-          } else if (/^https?:\/\//i.test(href)) {
-            child.attrSet('target', '_blank');
-            child.attrSet('rel', 'noopener noreferrer');
-          }
-        } else if (child.type === 'image') {
-          child.attrSet('src', mediaSrc(String(child.attrGet('src') ?? ''), options.media));
-          child.attrSet('loading', 'lazy');
-          child.attrSet('decoding', 'async');
-        }
-      }
-    }
-    return { html: md.renderer.render(tokens, md.options, env), headings: env.headings };
-  };
-}
-
-/** The site's own origin, by either scheme (other hosts of the same company, like the app, stay external). */
-function ownOriginsOf(baseUrl: string): string[] {
-  const { host } = new URL(baseUrl);
-  return [`https://${host}`, `http://${host}`];
-}
-
 /** Image URLs in Markdown that the site should mirror (uploads on the CMS or in the snapshot). */
 export function findMarkdownImages(markdown: string): string[] {
   return [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)].map((match) => match[1]!).filter((url) => /^\/uploads\/|^https?:\/\/[^/]+\/uploads\//.test(url));
+}
+
+/**
+ * A renderer for untrusted CMS Markdown (GFM): allowed raw tags survive with allowed attributes and
+ * other tags show as text; headings get unique ids; footnotes, `>>` warnings, image captions,
+ * highlighted code, a table of contents and calls to action are added; own-origin links become
+ * relative and images point at the site's copies. The HTML always ends in an allowlist sanitizer.
+ * Pure; the returned function throws SITE_CONFIG_INVALID for a call to action without an https URL.
+ */
+export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRenderer {
+  const urls = createUrlPolicy(options.baseUrl, options.media, options.imageSizes);
+  const md = createParser(urls);
+
+  const render = (input: MarkdownInput): RenderedMarkdown => {
+    const definitions = new Map<string, string>();
+    const env = { [FOOTNOTE_DEFINITIONS]: definitions };
+    const parsed = md.parse(input.markdown, env);
+    const takenIds = new Set<string>();
+    const { headings, tableOfContents } = assignHeadingIds(parsed, takenIds);
+    for (const token of parsed) prepareToken(token, urls);
+    const tokens = formatFigures(parsed);
+    const notes = numberFootnotes(tokens, definitions, takenIds).map((note) => ({ ...note, html: renderNoteText(md, urls, note.text) }));
+    const { strings } = input;
+    const placed = placeInserts(tokens, {
+      tableOfContents: input.showIndex ? formatTableOfContents(tableOfContents, strings.tableOfContents) : '',
+      ctaOne: input.showCallToActions ? formatCallToAction(strings.ctaOne, urls) : '',
+      ctaTwo: input.showCallToActions ? formatCallToAction(strings.ctaTwo, urls) : '',
+      footnotes: notes.length > 0 ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText }) : '',
+    });
+    return { html: sanitizeRenderedHtml(md.renderer.render(placed, md.options, env)), headings };
+  };
+
+  return render;
+}
+
+function createParser(urls: UrlPolicy): Parser {
+  const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
+  // Bare http(s) URLs and e-mail addresses become links, as in GFM; "readme.md" and "//host" stay text.
+  md.linkify.set({ fuzzyLink: false }).add('//', null).add('ftp:', null);
+  md.validateLink = (url) => urls.checkUrl(url) !== undefined;
+  // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it.
+  const htmlBlock = md.block.ruler.__rules__.find((rule) => rule.name === 'html_block');
+  if (htmlBlock) md.block.ruler.at('html_block', guardHtmlBlock(htmlBlock.fn), { alt: htmlBlock.alt });
+  md.block.ruler.after('code', 'sitegen_placeholder', placeholderRule, { alt: ['paragraph'] });
+  md.block.ruler.before('blockquote', 'sitegen_warning', warningRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.block.ruler.before('reference', 'footnote_definition', footnoteDefinitionRule, { alt: ['paragraph', 'reference'] });
+  md.inline.ruler.before('link', 'footnote_ref', footnoteReferenceRule);
+
+  const rules = md.renderer.rules;
+  rules.html_inline = (tokens, index) => formatRawHtml(tokens[index]?.content ?? '', urls);
+  rules.html_block = (tokens, index) => formatRawHtml(tokens[index]?.content ?? '', urls);
+  rules.fence = (tokens, index) => formatCodeBlock(tokens[index]?.content ?? '', tokens[index]?.info ?? '');
+  // Trusted HTML built by this module from escaped parts: footnote references, TOC, CTAs, notes.
+  rules['sitegen_html'] = (tokens, index) => tokens[index]?.content ?? '';
+  // A placeholder not used (a repeat, or a disabled feature) renders nothing.
+  rules['sitegen_placeholder'] = () => '';
+  return md;
+}
+
+/** Unique ids on every heading; the TOC takes h2–h4 whose content is plain text. */
+function assignHeadingIds(tokens: Token[], takenIds: Set<string>): { headings: MarkdownHeading[]; tableOfContents: TableOfContentsEntry[] } {
+  const headings: MarkdownHeading[] = [];
+  const tableOfContents: TableOfContentsEntry[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open') return;
+    const children = tokens[index + 1]?.children ?? [];
+    const text = visibleText(children).trim();
+    const base = slugifyHeading(text);
+    let id = base;
+    for (let n = 2; takenIds.has(id); n += 1) id = `${base}-${n}`;
+    takenIds.add(id);
+    token.attrSet('id', id);
+    const heading = { level: Number(token.tag.slice(1)), id, text };
+    headings.push(heading);
+    const isPlainText = children.length > 0 && children.every((child) => child.type === 'text');
+    if (isPlainText && heading.level >= 2 && heading.level <= 4) tableOfContents.push(heading);
+  });
+  return { headings, tableOfContents };
+}
+
+/** What a reader sees: text, code, and raw tags that are shown as text. */
+function visibleText(children: Token[]): string {
+  return children
+    .map((child) => {
+      if (child.type === 'text' || child.type === 'code_inline') return child.content;
+      if (child.type === 'softbreak' || child.type === 'hardbreak') return ' ';
+      if (child.type !== 'html_inline') return '';
+      const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)/.exec(child.content)?.[1]?.toLowerCase();
+      return name !== undefined && RAW_HTML_TAGS.has(name) ? '' : child.content;
+    })
+    .join('');
+}
+
+/** Links, images, strikethrough and table alignment in the site's form. */
+function prepareToken(token: Token, urls: UrlPolicy): void {
+  if (token.type === 'th_open' || token.type === 'td_open') {
+    // markdown-it aligns cells with a style attribute; the site allows no styles, so a class it is.
+    const alignment = /text-align:\s*(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+    token.attrs = alignment ? [['class', `align-${alignment}`]] : null;
+  }
+  for (const child of token.children ?? []) {
+    if (child.type === 'link_open') {
+      const link = urls.planLink(String(child.attrGet('href') ?? ''));
+      child.attrSet('href', link.href);
+      if (link.isExternal) {
+        child.attrSet('target', '_blank');
+        child.attrSet('rel', 'noopener noreferrer');
+      }
+    } else if (child.type === 'image') {
+      const src = String(child.attrGet('src') ?? '');
+      const size = urls.mediaSize(src);
+      child.attrSet('src', urls.mediaSrc(src));
+      if (size) {
+        child.attrSet('width', String(size.width));
+        child.attrSet('height', String(size.height));
+      }
+      child.attrSet('loading', 'lazy');
+      child.attrSet('decoding', 'async');
+    } else if (child.type === 's_open' || child.type === 's_close') {
+      child.tag = 'del';
+    }
+  }
+}
+
+/** A note's Markdown as inline HTML; references inside notes stay text (the parse has no definitions). */
+function renderNoteText(md: Parser, urls: UrlPolicy, text: string): string {
+  const env = {};
+  const [inline] = md.parseInline(text, env);
+  if (!inline) return '';
+  prepareToken(inline, urls);
+  return md.renderer.renderInline(inline.children ?? [], md.options, env);
 }

@@ -7,7 +7,8 @@ import type { ValidContent } from '../validate/validate-content.ts';
 import type { CoverColours } from './cover-colours.ts';
 import { normaliseCover, pickCover, type Cover } from './covers.ts';
 import { groupFamilies, planLanguages, type LanguagesMap, type RecordFamily } from './families.ts';
-import { createMarkdownRenderer, type RenderedMarkdown } from './markdown.ts';
+import { createMarkdownRenderer, type MarkdownInput, type MarkdownRenderer, type RenderedMarkdown } from './markdown.ts';
+import { formatMessage } from '../site/messages.ts';
 
 export type CountryStatus = 'forbidden' | 'legal' | 'pending' | 'unknown';
 
@@ -58,6 +59,7 @@ export interface TransformOptions {
   site: Site;
   media: MediaFiles;
   colours: CoverColours;
+  imageSizes?: ReadonlyMap<string, { width: number; height: number }>;
 }
 
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
@@ -68,7 +70,7 @@ const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no:
  */
 export function transformContent(options: TransformOptions): Content {
   const { content, site } = options;
-  const renderMarkdown = createMarkdownRenderer({ baseUrl: site.config.baseUrl, media: options.media });
+  const renderMarkdown = createMarkdownRenderer({ baseUrl: site.config.baseUrl, media: options.media, ...(options.imageSizes ? { imageSizes: options.imageSizes } : {}) });
   const categories = new Set(site.glossary.categories.map((category) => category.category));
   const warnings: string[] = [];
 
@@ -99,7 +101,7 @@ export function transformContent(options: TransformOptions): Content {
 function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
   family: RecordFamily<T>,
   options: TransformOptions,
-  renderMarkdown: (markdown: string) => RenderedMarkdown,
+  renderMarkdown: MarkdownRenderer,
 ): ContentFamily {
   const versions: Partial<Record<Locale, EntryVersion>> = {};
   for (const locale of LOCALES) {
@@ -111,8 +113,10 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
   return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
 }
 
-function toVersion(record: ArticleRecord | KeyTermRecord, options: TransformOptions, renderMarkdown: (markdown: string) => RenderedMarkdown): EntryVersion {
-  const rendered = renderMarkdown(record.content ?? '');
+function toVersion(record: ArticleRecord | KeyTermRecord, options: TransformOptions, renderMarkdown: MarkdownRenderer): EntryVersion {
+  const showIndex = 'showIndex' in record && record.showIndex === true;
+  const showCallToActions = !('showCallToActions' in record) || record.showCallToActions !== false;
+  const rendered = renderMarkdown({ markdown: record.content ?? '', showIndex, showCallToActions, strings: markdownStrings(options.site, record.locale) });
   const media = pickCover(record);
   const authorSlug = record.authorSlug ?? undefined;
   const author = authorSlug ? options.site.authors[authorSlug] : undefined;
@@ -134,12 +138,19 @@ function toVersion(record: ArticleRecord | KeyTermRecord, options: TransformOpti
     cover: media ? normaliseCover(media, record.title, options.media, options.colours) : undefined,
     question: record.question?.trim() || undefined,
     sourceDocumentUrl: record.sourceDocumentUrl ?? undefined,
-    showIndex: 'showIndex' in record && record.showIndex === true,
-    showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
+    showIndex,
+    showCallToActions,
     country: metadata?.country_code
       ? { code: metadata.country_code.toUpperCase(), status: STATUS_BY_ILLEGAL[metadata.illegal ?? ''] ?? 'unknown' }
       : undefined,
   };
+}
+
+/** The labels and calls to action inside an article, in the article's own language. */
+function markdownStrings(site: Site, locale: Locale): MarkdownInput['strings'] {
+  const t = (key: string, ...args: string[]) => formatMessage(site.messages[locale], key, ...args);
+  const cta = (which: 'one' | 'two') => ({ title: t(`cta.${which}.title`), text: t(`cta.${which}.text`), button: t(`cta.${which}.button`), href: site.config.links.signup });
+  return { tableOfContents: t('article.table_of_contents'), footnotes: t('article.footnotes'), backToText: t('article.back_to_text'), ctaOne: cta('one'), ctaTwo: cta('two') };
 }
 
 function compareNewestFirst(a: ContentFamily, b: ContentFamily): number {

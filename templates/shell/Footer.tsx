@@ -8,8 +8,8 @@ export function Footer({ context }: { context: PageContext }) {
   return (
     <footer className="site-footer">
       <div className="footer-columns">
-        <section aria-labelledby="footer-privacy">
-          <h2 id="footer-privacy">{t('footer.privacy')}</h2>
+        <div>
+          <h2>{t('footer.privacy')}</h2>
           <ul>
             <li><a href={links.whatWeCollect}>{t('footer.what_we_collect')}</a></li>
             <li><a href={links.weDontTrackYou}>{t('footer.we_dont_track_you')}</a></li>
@@ -17,9 +17,9 @@ export function Footer({ context }: { context: PageContext }) {
             <li><a href={links.cookieStatement}>{t('footer.cookie_statement')}</a></li>
             <li><a href={locale === 'nl' ? links.termsNl : links.terms}>{t('footer.terms')}</a></li>
           </ul>
-        </section>
-        <section aria-labelledby="footer-learn">
-          <h2 id="footer-learn">{t('footer.learn')}</h2>
+        </div>
+        <div>
+          <h2>{t('footer.learn')}</h2>
           <ul>
             <li><a href={links.docs}>{t('footer.documentation')}</a></li>
             <li><a href={shell.nav.blog}>{t('nav.blog')}</a></li>
@@ -27,9 +27,9 @@ export function Footer({ context }: { context: PageContext }) {
             <li><a href={shell.nav.pricing}>{t('nav.pricing')}</a></li>
             <li><a href={links.status}>{t('footer.status')}</a></li>
           </ul>
-        </section>
-        <section aria-labelledby="footer-comparisons">
-          <h2 id="footer-comparisons">{t('footer.comparisons')}</h2>
+        </div>
+        <div>
+          <h2>{t('footer.comparisons')}</h2>
           <ul>
             {shell.comparisons.map((comparison) => (
               <li key={comparison.href}>
@@ -37,9 +37,9 @@ export function Footer({ context }: { context: PageContext }) {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-posts" className="footer-posts">
-          <h2 id="footer-posts">{t('nav.recent_posts')}</h2>
+        </div>
+        <div className="footer-posts">
+          <h2>{t('nav.recent_posts')}</h2>
           {first === undefined ? (
             <p>
               {t('blog.could_not_connect')} <a href={shell.nav.blog}>{t('nav.view_all_posts')}</a>
@@ -54,7 +54,7 @@ export function Footer({ context }: { context: PageContext }) {
               ))}
             </ul>
           )}
-        </section>
+        </div>
       </div>
       {locale === 'en' ? null : <p className="footer-note">{t('footer.mostly_english')}</p>}
       <p className="footer-bottom">

@@ -6,9 +6,10 @@ export function LanguageSwitcher({ context }: { context: PageContext }) {
   const { page, shared, localeMeta, t } = context;
   return (
     <details className="menu language-switcher" data-widget="language-switcher">
-      <summary aria-label={t('nav.choose_language', localeMeta.name)}>
+      <summary>
         <Flag country={localeMeta.flag} />
         <span className="language-code">{localeMeta.code.toUpperCase()}</span>
+        <span className="visually-hidden"> {t('nav.choose_language', localeMeta.name)}</span>
       </summary>
       <ul className="menu-panel" aria-label={t('nav.languages')}>
         {page.languageLinks.map((link) => {

@@ -5,8 +5,8 @@ export function RecentPosts({ context }: { context: PageContext }) {
   const { shell, t, locale } = context;
   if (shell.latestPosts.length === 0) return null;
   return (
-    <section className="recent-posts" aria-labelledby="recent-posts-heading">
-      <p className="menu-heading" id="recent-posts-heading">
+    <div className="recent-posts">
+      <p className="menu-heading">
         {t('nav.recent_posts')}
         {locale === 'en' ? null : <span className="note"> · {t('nav.in_english')}</span>}
       </p>
@@ -27,6 +27,6 @@ export function RecentPosts({ context }: { context: PageContext }) {
       <a className="more" href={shell.nav.blog}>
         {t('nav.view_all_posts')}
       </a>
-    </section>
+    </div>
   );
 }

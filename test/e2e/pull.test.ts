@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../pipeline/build.ts';
@@ -24,7 +24,8 @@ afterAll(async () => {
 async function siteWithoutSnapshot(root: string): Promise<void> {
   await mkdir(path.join(root, 'content'), { recursive: true });
   for (const item of ['site.json', 'routes.json', 'redirects.json', 'locales', 'public']) await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
-  for (const file of ['authors.json', 'glossary.json', 'countries.json']) await cp(path.join(REPO_ROOT, 'content', file), path.join(root, 'content', file));
+  const localData = (await readdir(path.join(REPO_ROOT, 'content'))).filter((file) => file.endsWith('.json'));
+  for (const file of localData) await cp(path.join(REPO_ROOT, 'content', file), path.join(root, 'content', file));
 }
 
 describe('sitegen pull', () => {
