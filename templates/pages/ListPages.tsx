@@ -14,7 +14,7 @@ export function BlogListPage({ context, posts }: { context: PageContext; posts: 
         <p>{context.t('blog.no_posts')}</p>
       ) : (
         <div className="cards">
-          <PostCard post={first} context={context} />
+          <PostCard post={first} context={context} eager />
           <NewsletterForm context={context} id="newsletter" />
           {rest.map((post) => (
             <PostCard key={post.href} post={post} context={context} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageContext } from '../page-context.ts';
+import { ROOT_LANGUAGE_SCRIPT, THEME_SCRIPT } from '../browser/inline-scripts.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { serializeJsonLd, structuredDataFor } from './structured-data.ts';
@@ -15,6 +16,8 @@ export function Document({ context, children }: { context: PageContext; children
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {page.urlPath === '/' ? <script dangerouslySetInnerHTML={{ __html: ROOT_LANGUAGE_SCRIPT }} /> : null}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <title>{title}</title>
         <meta name="description" content={page.description} />
         {page.noindex ? <meta name="robots" content="noindex" /> : null}
