@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { RenderShared } from '../templates/page-context.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
 import { formatSitemaps } from './emit/format-sitemap.ts';
+import { bundleClient } from './emit/bundle-client.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
 import { writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
@@ -14,11 +14,11 @@ import { LOCALES, type Locale } from './locale.ts';
 import { planFeeds } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { renderPages } from './render/render-pages.ts';
+import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
 import { extractCoverColours, measureImages } from './transform/cover-colours.ts';
 import { listMedia } from './transform/list-media.ts';
 import { transformContent } from './transform/transform-content.ts';
-import { projectWorldMap } from './transform/world-map.ts';
 import { validateContent } from './validate/validate-content.ts';
 
 export interface BuildLogger {
@@ -95,23 +95,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds: planFeeds({ content, site }) }),
   ]);
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
-  const shared: RenderShared = {
-    product: site.config.product,
-    baseUrl: site.config.baseUrl,
-    links: site.config.links,
-    locales: site.locales,
-    messages: site.messages,
-    shells: plan.shells,
-    assets: assets.urls,
-    plans: site.plans,
-    video: site.config.video,
-    newsletterEndpoint: site.config.newsletter.endpoint,
-    socialImage: site.config.socialImage,
-    worldMap: projectWorldMap(),
-  };
+  const scripts = await timed('client bundles', () => bundleClient());
+  const shared = createRenderShared({ site, shells: plan.shells, assets, scripts });
+
   const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile }));
   const written = await timed('render + write', () =>
-    writeOutput(options.outDir, concat([dedupeByPath([...assets.files, ...mediaFiles, ...discovery])], renderPages({ pages: plan.pages, shared, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) }))),
+    writeOutput(options.outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery])], renderPages({ pages: plan.pages, shared, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) }))),
   );
 
   return {

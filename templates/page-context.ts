@@ -4,6 +4,8 @@ import type { ShellData } from '../pipeline/plan/plan-pages.ts';
 import type { LocaleMeta, Messages } from '../pipeline/site/site.ts';
 import type { PlansFile, SiteFile } from '../pipeline/site/schemas.ts';
 import type { WorldMap } from '../pipeline/transform/world-map.ts';
+import type { IslandName } from '../pipeline/emit/bundle-client.ts';
+import type { ReactElement } from 'react';
 import { formatMessage } from '../pipeline/site/messages.ts';
 
 /** What every page is rendered with, the same for all pages of a build; sent once to each render worker. */
@@ -15,7 +17,10 @@ export interface RenderShared {
   messages: Record<Locale, Messages>;
   shells: Record<Locale, ShellData>;
   /** Site-absolute URLs of the hashed assets. */
-  assets: { stylesheet: string };
+  assets: { stylesheet: string; script: string; islands: Record<IslandName, string> };
+  /** Where the newsletter, analytics and admin links point; from site.json. */
+  analytics: { scriptUrl: string; skip: boolean };
+  cmsAdminUrl: string;
   plans: PlansFile;
   video: SiteFile['video'];
   newsletterEndpoint: string;
@@ -36,9 +41,11 @@ export interface PageContext {
   formatNumber: (value: number) => string;
   /** The ISO tag (`de-DE`) of a locale, for `lang` and `hreflang` attributes. */
   isoOf: (locale: Locale) => string;
+  /** Server HTML of an island, in the form hydrateRoot expects (renderToString). */
+  renderIsland: (element: ReactElement) => string;
 }
 
-export function createPageContext(page: PagePlan, shared: RenderShared): PageContext {
+export function createPageContext(page: PagePlan, shared: RenderShared, renderIsland: (element: ReactElement) => string): PageContext {
   const locale = page.locale;
   const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
   const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -53,5 +60,6 @@ export function createPageContext(page: PagePlan, shared: RenderShared): PageCon
     formatDate: (iso) => dates.format(new Date(iso)),
     formatNumber: (value) => numbers.format(value),
     isoOf: (code) => shared.locales.find((meta) => meta.code === code)!.iso,
+    renderIsland,
   };
 }

@@ -5,8 +5,8 @@ import { PageBody } from './pages/PageBody.tsx';
 import { Document } from './shell/Document.tsx';
 
 /** The React tree of one complete page. */
-export function documentFor(page: PagePlan, shared: RenderShared): ReactElement {
-  const context = createPageContext(page, shared);
+export function documentFor(page: PagePlan, shared: RenderShared, renderIsland: (element: ReactElement) => string): ReactElement {
+  const context = createPageContext(page, shared, renderIsland);
   return (
     <Document context={context}>
       <PageBody context={context} data={page.data} />

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { documentFor } from '../../templates/render-document.tsx';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { SitegenError } from '../errors.ts';
@@ -7,7 +7,8 @@ import type { PagePlan } from '../plan/page-plan.ts';
 /** One page to a complete HTML document. Pure; throws RENDER_FAILED naming the page. */
 export function renderPage(page: PagePlan, shared: RenderShared): string {
   try {
-    return `<!DOCTYPE html>${renderToStaticMarkup(documentFor(page, shared))}`;
+    // Islands are rendered with renderToString, the markup hydrateRoot expects; the rest as static markup.
+    return `<!DOCTYPE html>${renderToStaticMarkup(documentFor(page, shared, renderToString))}`;
   } catch (error) {
     throw new SitegenError({
       code: 'RENDER_FAILED',

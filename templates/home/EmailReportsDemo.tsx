@@ -1,33 +1,33 @@
 import type { PageContext } from '../page-context.ts';
+import { EmailReports, type EmailReportsProps } from '../islands/EmailReports.tsx';
+import { Island } from '../islands/Island.tsx';
 
-/** The email-reports demo of the home page: a table of recipients. Static here; an island makes it editable. */
+/** The email-reports demo of the home page, woken when visible. */
 export function EmailReportsDemo({ context }: { context: PageContext }) {
   const { t } = context;
-  const recipients = [
-    { email: 'team@example.com', period: 'week', last: t('home.reports.last_days_ago', 2) },
-    { email: 'board@example.com', period: 'month', last: t('home.reports.never') },
-  ] as const;
+  const props: EmailReportsProps = {
+    strings: {
+      caption: t('home.reports.caption'),
+      recipient: t('home.reports.recipient'),
+      period: t('home.reports.period'),
+      lastEmailed: t('home.reports.last_emailed'),
+      weekly: t('home.reports.weekly'),
+      monthly: t('home.reports.monthly'),
+      never: t('home.reports.never'),
+      add: t('home.reports.add'),
+      email: t('home.reports.email'),
+      invalidEmail: t('home.reports.invalid_email'),
+      disable: t('home.reports.disable'),
+      confirmDisable: t('home.reports.confirm_disable'),
+    },
+    rows: [
+      { email: 'team@example.com', period: 'week', lastEmailed: t('home.reports.last_days_ago', 2) },
+      { email: 'board@example.com', period: 'month', lastEmailed: t('home.reports.never') },
+    ],
+  };
   return (
-    <div className="reports-demo" data-widget="email-reports">
-      <table>
-        <caption className="visually-hidden">{t('home.reports.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('home.reports.recipient')}</th>
-            <th scope="col">{t('home.reports.period')}</th>
-            <th scope="col">{t('home.reports.last_emailed')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {recipients.map((recipient) => (
-            <tr key={recipient.email}>
-              <td>{recipient.email}</td>
-              <td>{t(recipient.period === 'week' ? 'home.reports.weekly' : 'home.reports.monthly')}</td>
-              <td>{recipient.last}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Island context={context} name="email-reports" when="visible" props={props}>
+      {(islandProps) => <EmailReports {...islandProps} />}
+    </Island>
   );
 }

@@ -3,6 +3,8 @@ import type { PageContext } from '../page-context.ts';
 import { CoverImage } from '../posts/CoverImage.tsx';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { Wrapped } from '../posts/Wrapped.tsx';
+import { BackToTop } from '../islands/BackToTop.tsx';
+import { Island } from '../islands/Island.tsx';
 
 export function ArticlePage({ context, article }: { context: PageContext; article: ArticleView }) {
   const { t } = context;
@@ -61,9 +63,9 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
             {version.sourceDocumentUrl ? <a href={version.sourceDocumentUrl}>{t('article.source_document')}</a> : null}
           </p>
         ) : null}
-        <p className="back-to-top">
-          <a href="#top">{t('article.back_to_top')}</a>
-        </p>
+        <Island context={context} name="back-to-top" when="idle" props={{ label: t('article.back_to_top') }}>
+          {(props) => <BackToTop {...props} />}
+        </Island>
       </article>
       <aside className="article-aside" aria-label={t('newsletter.title')}>
         <NewsletterForm context={context} id="newsletter" />

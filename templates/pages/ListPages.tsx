@@ -1,6 +1,8 @@
 import type { CategorySummary, CountrySummary, PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { WorldMap } from '../countries/WorldMap.tsx';
+import { CountryInfo, type CountryInfoProps } from '../islands/CountryInfo.tsx';
+import { Island } from '../islands/Island.tsx';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { PostCard } from '../posts/PostCard.tsx';
 
@@ -76,13 +78,29 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
   const names = Object.fromEntries(context.shared.worldMap.countries.map((country) => [country.code, displayNames.of(country.code) ?? country.code]));
   const nameOf = (code: string) => names[code] ?? displayNames.of(code) ?? code;
   const sorted = [...countries].sort((a, b) => nameOf(a.code).localeCompare(nameOf(b.code), context.localeMeta.iso));
+  const researched = new Map(countries.map((country) => [country.code, country]));
+  const countryInfo: CountryInfoProps = {
+    hint: t('countries.click_a_country'),
+    readMore: t('countries.read_more'),
+    statusLabels: { forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') },
+    countries: Object.fromEntries(
+      context.shared.worldMap.countries
+        .filter((country) => country.code !== '')
+        .map((country) => {
+          const known = researched.get(country.code);
+          return [country.code, { name: nameOf(country.code), ...(known && known.status !== 'unknown' ? { status: known.status } : {}), ...(known?.href ? { href: known.href } : {}) }];
+        }),
+    ),
+  };
   const labels = { title: t('countries.map_title'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
   return (
     <section className="listing">
       <h1>{context.page.title}</h1>
       <p className="lead">{context.page.description}</p>
-      <p>{t('countries.click_a_country')}</p>
       <WorldMap map={context.shared.worldMap} countries={countries} names={names} labels={labels} />
+      <Island context={context} name="country-info" when="visible" props={countryInfo}>
+        {(props) => <CountryInfo {...props} />}
+      </Island>
       <h2>{t('countries.list_title')}</h2>
       <ul className="country-list">
         {sorted.map((country) => (

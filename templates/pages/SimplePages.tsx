@@ -1,34 +1,29 @@
 import type { PageContext } from '../page-context.ts';
-
-const UTM_FIELDS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+import { Island } from '../islands/Island.tsx';
+import { UTM_FIELDS, UtmGenerator, type UtmGeneratorProps } from '../islands/UtmGenerator.tsx';
 
 export function UtmGeneratorPage({ context }: { context: PageContext }) {
   const { t } = context;
+  const props: UtmGeneratorProps = {
+    strings: {
+      baseUrl: t('utm.base_url'),
+      baseUrlPlaceholder: t('utm.base_url_placeholder'),
+      generatedUrl: t('utm.generated_url'),
+      copy: t('utm.copy'),
+      copied: t('utm.copied'),
+      missingUrl: t('utm.missing_url'),
+      invalidUrl: t('utm.invalid_url'),
+      needsJavaScript: t('utm.needs_javascript'),
+      ...(Object.fromEntries(UTM_FIELDS.flatMap((field) => [[field, t(`utm.${field}`)], [`${field}Placeholder`, t(`utm.${field}_placeholder`)]])) as Pick<UtmGeneratorProps['strings'], (typeof UTM_FIELDS)[number] | `${(typeof UTM_FIELDS)[number]}Placeholder`>),
+    },
+  };
   return (
     <section className="listing narrow">
       <h1>{context.page.title}</h1>
       <p className="lead">{t('utm.intro')}</p>
-      <form className="utm-form card" data-widget="utm-generator" action="#generated" method="get">
-        <label htmlFor="utm-url">{t('utm.base_url')}</label>
-        <input id="utm-url" name="url" type="url" inputMode="url" placeholder={t('utm.base_url_placeholder')} required />
-        {UTM_FIELDS.map((field) => (
-          <div key={field} className="field">
-            <label htmlFor={`utm-${field}`}>{t(`utm.${field}`)}</label>
-            <input id={`utm-${field}`} name={`utm_${field}`} type="text" placeholder={t(`utm.${field}_placeholder`)} />
-          </div>
-        ))}
-        <p className="form-message" role="status" aria-live="polite" />
-        <label htmlFor="utm-generated">{t('utm.generated_url')}</label>
-        <output id="generated" htmlFor="utm-url utm-source utm-medium utm-campaign utm-content utm-term">
-          <input id="utm-generated" type="text" readOnly />
-        </output>
-        <button type="button" className="button" data-copy="utm-generated" disabled>
-          {t('utm.copy')}
-        </button>
-        <noscript>
-          <p>{t('utm.needs_javascript')}</p>
-        </noscript>
-      </form>
+      <Island context={context} name="utm-generator" when="idle" props={props}>
+        {(islandProps) => <UtmGenerator {...islandProps} />}
+      </Island>
       <p className="fine-print">{t('utm.privacy')}</p>
     </section>
   );

@@ -12,7 +12,7 @@ export function Document({ context, children }: { context: PageContext; children
   const cover = page.data.template === 'article' ? page.data.article.version.cover : undefined;
   const image = `${shared.baseUrl}${cover ? (cover.large ?? cover.original).src : shared.socialImage}`;
   return (
-    <html lang={localeMeta.iso} dir={localeMeta.dir}>
+    <html lang={localeMeta.iso} dir={localeMeta.dir} data-analytics-src={shared.analytics.scriptUrl} data-analytics-skip={shared.analytics.skip ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -30,6 +30,7 @@ export function Document({ context, children }: { context: PageContext; children
         <link rel="alternate" type="application/atom+xml" title={t('page.blog.title', shared.product)} href={shell.feed} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={shared.assets.stylesheet} />
+        <script type="module" src={shared.assets.script} />
         <meta property="og:site_name" content={shared.product} />
         <meta property="og:type" content={page.data.template === 'article' ? 'article' : 'website'} />
         <meta property="og:title" content={page.title} />
@@ -48,7 +49,7 @@ export function Document({ context, children }: { context: PageContext; children
           <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }} />
         ))}
       </head>
-      <body id="top">
+      <body id="top" data-age-labels={JSON.stringify({ now: t('time.now'), m: t('time.minutes_ago'), h: t('time.hours_ago'), d: t('time.days_ago'), w: t('time.weeks_ago') })}>
         <a className="skip-link" href="#main">
           {t('nav.skip_to_content')}
         </a>

@@ -1,18 +1,63 @@
 import type { PageContext } from '../page-context.ts';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { Island } from '../islands/Island.tsx';
+import { LanguageSwitcher, type LanguageSwitcherProps } from '../islands/LanguageSwitcher.tsx';
+import { MobileMenu, type MobileMenuProps } from '../islands/MobileMenu.tsx';
+import { ResourcesMenu, type ResourcesMenuProps } from '../islands/ResourcesMenu.tsx';
 import { Logo } from './Logo.tsx';
-import { RecentPosts } from './RecentPosts.tsx';
 
 export function Header({ context }: { context: PageContext }) {
-  const { shell, shared, t, locale } = context;
+  const { shell, shared, t, locale, localeMeta, page } = context;
   const links = shared.links;
-  const resources = [
-    { href: shell.nav.blog, label: t('nav.blog'), text: t('nav.blog_description') },
-    { href: links.whatWeCollect, label: t('nav.privacy'), text: t('nav.privacy_description') },
-    { href: links.api, label: t('nav.api'), text: t('nav.api_description') },
-    { href: shell.nav.glossary, label: t('nav.glossary'), text: t('nav.glossary_description') },
-    { href: shell.nav.countries, label: t('nav.countries'), text: t('nav.countries_description') },
-  ];
+  const resources: ResourcesMenuProps = {
+    label: t('nav.resources'),
+    resources: [
+      { href: shell.nav.blog, label: t('nav.blog'), text: t('nav.blog_description') },
+      { href: links.whatWeCollect, label: t('nav.privacy'), text: t('nav.privacy_description') },
+      { href: links.api, label: t('nav.api'), text: t('nav.api_description') },
+      { href: shell.nav.glossary, label: t('nav.glossary'), text: t('nav.glossary_description') },
+      { href: shell.nav.countries, label: t('nav.countries'), text: t('nav.countries_description') },
+    ],
+    recent: {
+      heading: t('nav.recent_posts'),
+      note: locale === 'en' ? null : t('nav.in_english'),
+      posts: shell.latestPosts.map((post) => ({
+        href: post.href,
+        title: post.title,
+        lang: post.textLocale === locale ? null : context.isoOf(post.textLocale),
+        published: post.publishedAt,
+        date: post.publishedAt ? context.formatDate(post.publishedAt) : null,
+      })),
+      viewAll: { href: shell.nav.blog, label: t('nav.view_all_posts') },
+      ageLabels: { now: t('time.now'), m: t('time.minutes_ago'), h: t('time.hours_ago'), d: t('time.days_ago'), w: t('time.weeks_ago') },
+    },
+  };
+  const languages: LanguageSwitcherProps = {
+    current: { code: localeMeta.code, flag: localeMeta.flag },
+    label: t('nav.choose_language', localeMeta.name),
+    listLabel: t('nav.languages'),
+    options: page.languageLinks.map((link) => {
+      const meta = shared.locales.find((candidate) => candidate.code === link.locale)!;
+      return { code: meta.code, iso: meta.iso, name: meta.name, flag: meta.flag, href: link.href };
+    }),
+  };
+  const englishHref = page.languageLinks.find((link) => link.locale === 'en')?.href ?? page.urlPath;
+  const mobile: MobileMenuProps = {
+    label: t('nav.menu'),
+    navLabel: t('nav.main'),
+    locale,
+    english: { href: englishHref, label: t('nav.switch_to_english') },
+    links: [
+      { href: shell.nav.pricing, label: t('nav.pricing'), isButton: false },
+      // On small screens "Resources" goes straight to the blog (spec §2 Shell).
+      { href: shell.nav.blog, label: t('nav.resources'), isButton: false },
+      { href: shell.nav.glossary, label: t('nav.glossary'), isButton: false },
+      { href: shell.nav.countries, label: t('nav.countries'), isButton: false },
+      { href: links.docs, label: t('nav.docs'), isButton: false },
+      { href: links.contact, label: t('nav.contact'), isButton: false },
+      { href: links.login, label: t('nav.login'), isButton: false },
+      { href: links.signup, label: t('nav.signup'), isButton: true },
+    ],
+  };
   return (
     <header className="site-header">
       <div className="header-inner">
@@ -26,22 +71,9 @@ export function Header({ context }: { context: PageContext }) {
               <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
             </li>
             <li>
-              <details className="menu resources-menu" data-widget="resources">
-                <summary>{t('nav.resources')}</summary>
-                <div className="menu-panel wide">
-                  <ul className="resource-links">
-                    {resources.map((item) => (
-                      <li key={item.href}>
-                        <a href={item.href}>
-                          <strong>{item.label}</strong>
-                          <span>{item.text}</span>
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                  <RecentPosts context={context} />
-                </div>
-              </details>
+              <Island context={context} name="resources-menu" when="interaction" props={resources}>
+                {(props) => <ResourcesMenu {...props} />}
+              </Island>
             </li>
             <li>
               <a href={links.docs}>{t('nav.docs')}</a>
@@ -52,7 +84,9 @@ export function Header({ context }: { context: PageContext }) {
           </ul>
         </nav>
         <div className="header-actions">
-          <LanguageSwitcher context={context} />
+          <Island context={context} name="language-switcher" when="interaction" props={languages}>
+            {(props) => <LanguageSwitcher {...props} />}
+          </Island>
           <button type="button" className="theme-toggle" data-widget="theme-toggle" aria-label={t('nav.toggle_theme')} hidden>
             <span aria-hidden="true" className="theme-icon" />
           </button>
@@ -62,48 +96,9 @@ export function Header({ context }: { context: PageContext }) {
           <a className="button signup" href={links.signup} data-carry-theme="" data-carry-currency="">
             {t('nav.signup')}
           </a>
-          <details className="mobile-menu" data-widget="mobile-menu">
-            <summary aria-label={t('nav.menu')}>
-              <span className="burger" aria-hidden="true" />
-            </summary>
-            <nav className="mobile-panel" aria-label={t('nav.main')}>
-              <ul>
-                <li>
-                  <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
-                </li>
-                <li>
-                  <a href={shell.nav.blog}>{t('nav.resources')}</a>
-                </li>
-                <li>
-                  <a href={shell.nav.glossary}>{t('nav.glossary')}</a>
-                </li>
-                <li>
-                  <a href={shell.nav.countries}>{t('nav.countries')}</a>
-                </li>
-                <li>
-                  <a href={links.docs}>{t('nav.docs')}</a>
-                </li>
-                <li>
-                  <a href={links.contact}>{t('nav.contact')}</a>
-                </li>
-                <li>
-                  <a href={links.login}>{t('nav.login')}</a>
-                </li>
-                <li>
-                  <a className="button" href={links.signup}>
-                    {t('nav.signup')}
-                  </a>
-                </li>
-                {locale === 'en' ? null : (
-                  <li>
-                    <a href={context.page.languageLinks.find((link) => link.locale === 'en')!.href} hrefLang="en-US" lang="en-US" data-locale="en">
-                      {t('nav.switch_to_english')}
-                    </a>
-                  </li>
-                )}
-              </ul>
-            </nav>
-          </details>
+          <Island context={context} name="mobile-menu" when="interaction" props={mobile} className="mobile-only">
+            {(props) => <MobileMenu {...props} />}
+          </Island>
         </div>
       </div>
     </header>

@@ -1,0 +1,34 @@
+import { readCookie, writeCookie } from './cookies.ts';
+import { isDark } from './theme.ts';
+
+/** Small touches that need the browser: the 404 path, the locale cookie, parameters on sign-up links. */
+export function startPageDetails(): void {
+  for (const slot of document.querySelectorAll<HTMLElement>('[data-fill="path"]')) slot.textContent = location.pathname;
+
+  // Choosing a language remembers it for the root redirect (spec: cookie `locale`, 365 days).
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('a[data-locale]');
+    if (link instanceof HTMLAnchorElement && link.dataset.locale) writeCookie('locale', link.dataset.locale, 365);
+  });
+
+  const referral = new URL(location.href).searchParams.get('referral');
+  if (referral && /^[a-z0-9-]{1,64}$/i.test(referral)) writeCookie('affiliate', referral, 30);
+  decorateAccountLinks();
+  document.addEventListener('sitegen:currency', decorateAccountLinks);
+}
+
+/** Sign-up and login links carry theme=dark in dark mode; sign-up also the chosen currency and the affiliate slug. */
+export function decorateAccountLinks(): void {
+  const currency = readCookie('currency');
+  const affiliate = readCookie('affiliate');
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-carry-theme]')) {
+    const url = new URL(link.href);
+    if (isDark()) url.searchParams.set('theme', 'dark');
+    else url.searchParams.delete('theme');
+    if (link.hasAttribute('data-carry-currency')) {
+      if (currency) url.searchParams.set('currency', currency);
+      if (affiliate) url.searchParams.set('affiliate', affiliate);
+    }
+    link.href = url.href;
+  }
+}

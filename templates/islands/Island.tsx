@@ -1,0 +1,24 @@
+import type { ReactElement } from 'react';
+import type { IslandName } from '../../pipeline/emit/bundle-client.ts';
+import type { PageContext } from '../page-context.ts';
+
+/** When an island wakes: on first interaction with it, when it scrolls into view, or when the browser is idle. */
+export type IslandWhen = 'interaction' | 'visible' | 'idle';
+
+/**
+ * An interactive widget: rendered on the server like everything else (so it works and shows without
+ * JavaScript), then hydrated by its own small bundle when `when` says. Props travel as JSON in a data
+ * attribute, escaped by React like every attribute.
+ */
+export function Island<P extends object>({ context, name, when, props, children, className }: { context: PageContext; name: IslandName; when: IslandWhen; props: P; children: (props: P) => ReactElement; className?: string }) {
+  return (
+    <div
+      className={className ? `island ${className}` : 'island'}
+      data-island={name}
+      data-when={when}
+      data-src={context.shared.assets.islands[name]}
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: context.renderIsland(children(props)) }}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+
+type Currency = 'eur' | 'usd' | 'gbp';
+type Billing = 'monthly' | 'yearly';
+
+export interface PricingTableProps {
+  headingLevel: 2 | 3;
+  defaultCurrency: Currency;
+  signupUrl: string;
+  strings: { billingPeriod: string; monthly: string; yearly: string; currency: string; perMonth: string; startingAt: string; dependingOnUsage: string };
+  currencies: Array<{ code: Currency; sign: string; name: string }>;
+  plans: Array<{
+    id: string;
+    title: string;
+    description: string;
+    featured: boolean;
+    prices: Record<Billing, Record<Currency, string>>;
+    billedYearly: Record<Currency, string> | null;
+    includes: string | null;
+    features: string[];
+    startingAt: boolean;
+    action: { kind: 'buy' | 'contact'; label: string; href: string };
+  }>;
+}
+
+/** EU countries (and their neighbours with the euro) pay in euro, the UK in pounds, the rest in dollars. */
+const EURO_REGIONS = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE AD XK VA CH LI MC SM ME'.split(' '));
+
+export function currencyForLanguage(language: string): Currency | undefined {
+  const region = /[-_]([A-Za-z]{2})$/.exec(language)?.[1]?.toUpperCase();
+  if (!region) return undefined;
+  if (region === 'GB' || region === 'UK') return 'gbp';
+  return EURO_REGIONS.has(region) ? 'eur' : 'usd';
+}
+
+function readCookie(name: string): string | undefined {
+  return new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie)?.[1];
+}
+
+/**
+ * Plans with monthly/yearly prices (yearly by default) in euro, dollar or pound. The choice of currency
+ * is remembered; the first visit guesses it from the browser's region. Buy links carry plan, interval,
+ * currency, the affiliate slug and the theme.
+ */
+export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings, currencies, plans }: PricingTableProps) {
+  const [billing, setBilling] = useState<Billing>('yearly');
+  const [currency, setCurrency] = useState<Currency>(defaultCurrency);
+  const [extra, setExtra] = useState<{ affiliate?: string; dark: boolean }>({ dark: false });
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  useEffect(() => {
+    const stored = readCookie('currency');
+    const known = currencies.find((entry) => entry.code === stored)?.code ?? currencyForLanguage(navigator.language);
+    if (known) setCurrency(known);
+    const affiliate = readCookie('affiliate');
+    setExtra({ ...(affiliate ? { affiliate: decodeURIComponent(affiliate) } : {}), dark: document.documentElement.classList.contains('dark') });
+  }, [currencies]);
+
+  const choose = (code: Currency) => {
+    setCurrency(code);
+    document.cookie = `currency=${code}; max-age=${365 * 86400}; path=/; samesite=lax${window.isSecureContext ? '; secure' : ''}`;
+    document.dispatchEvent(new Event('sitegen:currency'));
+  };
+  const buyHref = (plan: string) => {
+    const url = new URL(signupUrl);
+    url.searchParams.set('plan', plan);
+    url.searchParams.set('interval', billing);
+    url.searchParams.set('currency', currency);
+    if (extra.affiliate) url.searchParams.set('affiliate', extra.affiliate);
+    if (extra.dark) url.searchParams.set('theme', 'dark');
+    return url.href;
+  };
+
+  return (
+    <div className="pricing">
+      <div className="pricing-controls">
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{strings.billingPeriod}</legend>
+          <input type="radio" name="billing" id="billing-monthly" value="monthly" checked={billing === 'monthly'} onChange={() => setBilling('monthly')} />
+          <label htmlFor="billing-monthly">{strings.monthly}</label>
+          <input type="radio" name="billing" id="billing-yearly" value="yearly" checked={billing === 'yearly'} onChange={() => setBilling('yearly')} />
+          <label htmlFor="billing-yearly">{strings.yearly}</label>
+        </fieldset>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{strings.currency}</legend>
+          {currencies.map((entry) => (
+            <span key={entry.code} className="segment">
+              <input type="radio" name="currency" id={`currency-${entry.code}`} value={entry.code} checked={currency === entry.code} onChange={() => choose(entry.code)} />
+              <label htmlFor={`currency-${entry.code}`}>
+                <span aria-hidden="true">{entry.sign}</span>
+                <span className="visually-hidden">{entry.name}</span>
+              </label>
+            </span>
+          ))}
+        </fieldset>
+      </div>
+      <ul className="plans">
+        {plans.map((plan) => (
+          <li key={plan.id} className={plan.featured ? 'plan featured' : 'plan'}>
+            <Heading>{plan.title}</Heading>
+            <p>{plan.description}</p>
+            <p className="price">
+              {plan.startingAt ? <span className="starting-at">{strings.startingAt} </span> : null}
+              {currencies.map((entry) =>
+                (['monthly', 'yearly'] as const).map((period) => (
+                  <span key={`${entry.code}-${period}`} className="amount" data-currency={entry.code} data-billing={period}>
+                    {plan.prices[period][entry.code]}
+                  </span>
+                )),
+              )}
+              <span className="per"> {strings.perMonth}</span>
+            </p>
+            {plan.billedYearly === null ? (
+              <p className="billed">{strings.dependingOnUsage}</p>
+            ) : (
+              currencies.map((entry) => (
+                <p key={entry.code} className="billed" data-currency={entry.code} data-billing="yearly">
+                  {plan.billedYearly![entry.code]}
+                </p>
+              ))
+            )}
+            {plan.includes ? <p className="includes">{plan.includes}</p> : null}
+            <ul className="features">
+              {plan.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            {plan.action.kind === 'contact' ? (
+              <a className="button secondary" href={plan.action.href}>
+                {plan.action.label}
+              </a>
+            ) : (
+              <a className="button" href={buyHref(plan.id)} data-plan={plan.id}>
+                {plan.action.label}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { mountIsland } from '../hydrate.tsx';
+import { CountryInfo } from '../CountryInfo.tsx';
+
+export default mountIsland(CountryInfo);

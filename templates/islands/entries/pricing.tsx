@@ -1,0 +1,4 @@
+import { mountIsland } from '../hydrate.tsx';
+import { PricingTable } from '../PricingTable.tsx';
+
+export default mountIsland(PricingTable);
