@@ -15,6 +15,9 @@ export type CountryStatus = 'forbidden' | 'legal' | 'pending' | 'unknown';
 /** One locale's version of an entry, ready for templates. */
 export interface EntryVersion {
   id: number;
+  /** How the CMS admin addresses this entry: the v5 documentId, else the numeric id. */
+  cmsId: string;
+  collection: Collection;
   locale: Locale;
   title: string;
   slug: string;
@@ -106,14 +109,14 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
   const versions: Partial<Record<Locale, EntryVersion>> = {};
   for (const locale of LOCALES) {
     const record = family.members[locale];
-    if (record) versions[locale] = toVersion(record, options, renderMarkdown);
+    if (record) versions[locale] = toVersion(record, family.collection, options, renderMarkdown);
   }
   const languages = planLanguages(family);
   const primary = versions[languages.en.sourceLocale]!;
   return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
 }
 
-function toVersion(record: ArticleRecord | KeyTermRecord, options: TransformOptions, renderMarkdown: MarkdownRenderer): EntryVersion {
+function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection, options: TransformOptions, renderMarkdown: MarkdownRenderer): EntryVersion {
   const showIndex = 'showIndex' in record && record.showIndex === true;
   const showCallToActions = !('showCallToActions' in record) || record.showCallToActions !== false;
   const rendered = renderMarkdown({ markdown: record.content ?? '', showIndex, showCallToActions, strings: markdownStrings(options.site, record.locale) });
@@ -123,6 +126,8 @@ function toVersion(record: ArticleRecord | KeyTermRecord, options: TransformOpti
   const metadata = 'metadata' in record ? (record as ArticleRecord).metadata : undefined;
   return {
     id: record.id,
+    cmsId: record.documentId ?? String(record.id),
+    collection,
     locale: record.locale,
     title: record.title.trim(),
     slug: record.slug,

@@ -58,11 +58,7 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
           ) : null}
           <div className="prose" dangerouslySetInnerHTML={{ __html: version.html }} />
         </div>
-        {version.sourceDocumentUrl || version.isDraft ? (
-          <p className="admin-links" data-admin-only="">
-            {version.sourceDocumentUrl ? <a href={version.sourceDocumentUrl}>{t('article.source_document')}</a> : null}
-          </p>
-        ) : null}
+        <AdminBar context={context} version={version} />
         <Island context={context} name="back-to-top" when="idle" props={{ label: t('article.back_to_top') }}>
           {(props) => <BackToTop {...props} />}
         </Island>
@@ -75,6 +71,22 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Links for editors: edit the entry in the CMS, open its source document. Hidden unless admin mode is on
+ * (the always-on script shows it); drafts show it always, since only editors see drafts.
+ */
+function AdminBar({ context, version }: { context: PageContext; version: ArticleView['version'] }) {
+  const { t, shared } = context;
+  const type = version.collection === 'articles' ? 'api::article.article' : 'api::key-term.key-term';
+  const edit = `${shared.cmsAdminUrl}/content-manager/collection-types/${type}/${encodeURIComponent(version.cmsId)}?plugins[i18n][locale]=${version.locale}`;
+  return (
+    <p className="admin-bar" data-admin-only="" hidden={!version.isDraft}>
+      <a href={edit}>{t('article.edit_in_cms')}</a>
+      {version.sourceDocumentUrl ? <a href={version.sourceDocumentUrl}>{t('article.source_document')}</a> : null}
+    </p>
+  );
+}
 
 /** Avatar initials and "Published on … by …", with the edit date when it came more than a week later. */
 function Byline({ context, version }: { context: PageContext; version: ArticleView['version'] }) {
