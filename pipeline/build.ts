@@ -20,6 +20,12 @@ import { extractCoverColours, measureImages } from './transform/cover-colours.ts
 import { listMedia } from './transform/list-media.ts';
 import { transformContent } from './transform/transform-content.ts';
 import { validateContent } from './validate/validate-content.ts';
+import { loadCodeHash } from './cache/code-hash.ts';
+import { loadRenderedMarkdown, writeRenderedMarkdown } from './cache/markdown-cache.ts';
+import { loadPageManifest, writePageManifest } from './cache/page-manifest.ts';
+import { planMarkdownJobs, renderMarkdownJobs } from './transform/markdown-jobs.ts';
+import { hashPageInputs } from './render/page-hash.ts';
+import type { PagePlan } from './plan/page-plan.ts';
 
 export interface BuildLogger {
   /** A stage starts. */
@@ -54,6 +60,9 @@ export interface BuildReport {
   source: string;
   records: Record<Collection, Partial<Record<Locale, number>>>;
   pages: number;
+  /** Pages rendered this time; the others were unchanged and taken from the previous output. */
+  pagesRendered: number;
+  markdown: { rendered: number; cached: number };
   files: number;
   bytes: number;
   requests: number;
@@ -87,7 +96,15 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
   );
   const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
-  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, imageSizes }));
+  const codeHash = await timed('code hash', () => loadCodeHash());
+  const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash });
+  const markdown = await timed('markdown', async () => {
+    const cached = await loadRenderedMarkdown(options.cacheDir, [...markdownJobs.values()].map((job) => job.key));
+    const fresh = renderMarkdownJobs([...markdownJobs.values()].filter((job) => !cached.has(job.key)), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
+    await writeRenderedMarkdown(options.cacheDir, fresh);
+    return { rendered: new Map([...cached, ...fresh]), fresh: fresh.size, cached: cached.size };
+  });
+  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: { jobs: markdownJobs, rendered: markdown.rendered } }));
   const plan = await timed('plan', () => planPages({ content, site }));
   const discovery = await timed('sitemaps + feeds', () => [
     ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
@@ -98,15 +115,22 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const scripts = await timed('client bundles', () => bundleClient());
   const shared = createRenderShared({ site, shells: plan.shells, assets, scripts });
 
+  const outDir = path.resolve(options.outDir);
+  const previous = await loadPageManifest(options.cacheDir, outDir);
+  const pageHashes = hashPageInputs(plan.pages, shared, codeHash);
+  const reuse = previous ? { fromDir: previous.outDir, isUnchanged: (page: PagePlan) => previous.hashes.get(page.outputPath) === pageHashes.get(page.outputPath) } : undefined;
+  const pageCounts = { rendered: 0, reused: 0 };
   const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile }));
-  const written = await timed('render + write', () =>
-    writeOutput(options.outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery])], renderPages({ pages: plan.pages, shared, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) }))),
-  );
+  const rendered = renderPages({ pages: plan.pages, shared, reuse, counts: pageCounts, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
+  const written = await timed('render + write', () => writeOutput(outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery])], rendered)));
+  await writePageManifest(options.cacheDir, { outDir, hashes: pageHashes });
 
   return {
     source: options.cms ? `${fetched.dialect === 'proxy' ? 'site proxy' : `Strapi v${fetched.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
     records: content.counts,
     pages: plan.pages.length,
+    pagesRendered: pageCounts.rendered,
+    markdown: { rendered: markdown.fresh, cached: markdown.cached },
     files: written.files,
     bytes: written.bytes,
     requests: fetched.requests,

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
@@ -41,8 +41,11 @@ async function writeAll(root: string, batches: AsyncIterable<OutputFile[]> | Ite
     if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
     await folders.get(folder);
     if ('copyFrom' in file) {
-      await copyFile(file.copyFrom, destination);
-      bytes += (await stat(destination)).size;
+      // A hard link costs no copy; files in out/ and the cache are never changed in place.
+      await link(file.copyFrom, destination).catch(() => copyFile(file.copyFrom, destination));
+      // Await first: `bytes += await …` would read `bytes` before the await and lose concurrent updates.
+      const { size } = await stat(destination);
+      bytes += size;
     } else {
       await writeFile(destination, file.contents);
       bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;

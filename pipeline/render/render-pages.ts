@@ -12,6 +12,10 @@ export interface RenderPagesOptions {
   shared: RenderShared;
   /** Worker threads; 0 renders in this thread. Default: all cores when there are enough pages. */
   workers?: number;
+  /** Pages whose inputs did not change since the last build are taken from its output instead. */
+  reuse?: { fromDir: string; isUnchanged: (page: PagePlan) => boolean } | undefined;
+  /** Counts rendered and reused pages, for the report. */
+  counts?: { rendered: number; reused: number };
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -28,9 +32,19 @@ export function defaultRenderWorkers(pageCount: number): number {
  * Failures are collected and thrown together as RENDER_FAILED once every page has been tried.
  */
 export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<OutputFile[]> {
-  const workers = options.workers ?? defaultRenderWorkers(options.pages.length);
+  const reuse = options.reuse;
+  const unchanged = reuse ? options.pages.filter((page) => reuse.isUnchanged(page)) : [];
+  const pages = unchanged.length === 0 ? options.pages : options.pages.filter((page) => !reuse!.isUnchanged(page));
+  if (options.counts) {
+    options.counts.reused = unchanged.length;
+    options.counts.rendered = pages.length;
+  }
+  for (let start = 0; start < unchanged.length; start += BATCH_SIZE * 8) {
+    yield unchanged.slice(start, start + BATCH_SIZE * 8).map((page) => ({ path: page.outputPath, copyFrom: `${reuse!.fromDir}/${page.outputPath}` }));
+  }
+  const workers = options.workers ?? defaultRenderWorkers(pages.length);
   const batches: PagePlan[][] = [];
-  for (let start = 0; start < options.pages.length; start += BATCH_SIZE) batches.push(options.pages.slice(start, start + BATCH_SIZE));
+  for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
   const failures: string[] = [];
   if (workers === 0) {
     for (const batch of batches) {

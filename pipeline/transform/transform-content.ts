@@ -7,22 +7,22 @@ import type { ValidContent } from '../validate/validate-content.ts';
 import type { CoverColours } from './cover-colours.ts';
 import { normaliseCover, pickCover, type Cover } from './covers.ts';
 import { groupFamilies, planLanguages, type LanguagesMap, type RecordFamily } from './families.ts';
-import { createMarkdownRenderer, type MarkdownInput, type MarkdownRenderer, type RenderedMarkdown } from './markdown.ts';
-import { formatMessage } from '../site/messages.ts';
+import type { RenderedMarkdown } from './markdown.ts';
+import { recordRef, type MarkdownJob } from './markdown-jobs.ts';
 
 export type CountryStatus = 'forbidden' | 'legal' | 'pending' | 'unknown';
 
 /** One locale's version of an entry, ready for templates. */
 export interface EntryVersion {
   id: number;
-  /** How the CMS admin addresses this entry: the v5 documentId, else the numeric id. */
-  cmsId: string;
   collection: Collection;
   locale: Locale;
   title: string;
   slug: string;
   excerpt: string;
   html: string;
+  /** Names the rendered Markdown: equal keys, equal HTML (pages hash this instead of the HTML). */
+  contentKey: string;
   headings: RenderedMarkdown['headings'];
   author: { slug: string; name: string; avatar: string | undefined } | undefined;
   automaticTranslated: boolean;
@@ -62,7 +62,8 @@ export interface TransformOptions {
   site: Site;
   media: MediaFiles;
   colours: CoverColours;
-  imageSizes?: ReadonlyMap<string, { width: number; height: number }>;
+  /** Each entry's Markdown job, and the rendered result of every job key. */
+  markdown: { jobs: ReadonlyMap<string, MarkdownJob>; rendered: ReadonlyMap<string, RenderedMarkdown> };
 }
 
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
@@ -73,14 +74,13 @@ const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no:
  */
 export function transformContent(options: TransformOptions): Content {
   const { content, site } = options;
-  const renderMarkdown = createMarkdownRenderer({ baseUrl: site.config.baseUrl, media: options.media, ...(options.imageSizes ? { imageSizes: options.imageSizes } : {}) });
   const categories = new Set(site.glossary.categories.map((category) => category.category));
   const warnings: string[] = [];
 
   const build = <T extends ArticleRecord | KeyTermRecord>(collection: Collection, records: T[]) => {
     const grouped = groupFamilies(collection, records);
     warnings.push(...grouped.warnings);
-    return grouped.families.map((family) => toContentFamily(family, options, renderMarkdown)).sort(compareNewestFirst);
+    return grouped.families.map((family) => toContentFamily(family, options)).sort(compareNewestFirst);
   };
   const articles = build('articles', content.articles);
   const keyTerms = build('key-terms', content.keyTerms);
@@ -104,35 +104,35 @@ export function transformContent(options: TransformOptions): Content {
 function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
   family: RecordFamily<T>,
   options: TransformOptions,
-  renderMarkdown: MarkdownRenderer,
 ): ContentFamily {
   const versions: Partial<Record<Locale, EntryVersion>> = {};
   for (const locale of LOCALES) {
     const record = family.members[locale];
-    if (record) versions[locale] = toVersion(record, family.collection, options, renderMarkdown);
+    if (record) versions[locale] = toVersion(record, family.collection, options);
   }
   const languages = planLanguages(family);
   const primary = versions[languages.en.sourceLocale]!;
   return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
 }
 
-function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection, options: TransformOptions, renderMarkdown: MarkdownRenderer): EntryVersion {
-  const showIndex = 'showIndex' in record && record.showIndex === true;
-  const showCallToActions = !('showCallToActions' in record) || record.showCallToActions !== false;
-  const rendered = renderMarkdown({ markdown: record.content ?? '', showIndex, showCallToActions, strings: markdownStrings(options.site, record.locale) });
+function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection, options: TransformOptions): EntryVersion {
+  const job = options.markdown.jobs.get(recordRef(collection, record.id));
+  const rendered = job ? options.markdown.rendered.get(job.key) : undefined;
+  if (!job || !rendered) throw new Error(`No rendered Markdown for ${recordRef(collection, record.id)}: the build must render every job before transforming`);
+  const { showIndex, showCallToActions } = job.input;
   const media = pickCover(record);
   const authorSlug = record.authorSlug ?? undefined;
   const author = authorSlug ? options.site.authors[authorSlug] : undefined;
   const metadata = 'metadata' in record ? (record as ArticleRecord).metadata : undefined;
   return {
     id: record.id,
-    cmsId: record.documentId ?? String(record.id),
     collection,
     locale: record.locale,
     title: record.title.trim(),
     slug: record.slug,
     excerpt: record.excerpt?.trim() ?? '',
     html: rendered.html,
+    contentKey: job.key,
     headings: rendered.headings,
     author: author && authorSlug ? { slug: authorSlug, name: author.name, avatar: author.avatar } : undefined,
     // The CMS leaves this unset on older entries; English is never a translation.
@@ -149,13 +149,6 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
       ? { code: metadata.country_code.toUpperCase(), status: STATUS_BY_ILLEGAL[metadata.illegal ?? ''] ?? 'unknown' }
       : undefined,
   };
-}
-
-/** The labels and calls to action inside an article, in the article's own language. */
-function markdownStrings(site: Site, locale: Locale): MarkdownInput['strings'] {
-  const t = (key: string, ...args: string[]) => formatMessage(site.messages[locale], key, ...args);
-  const cta = (which: 'one' | 'two') => ({ title: t(`cta.${which}.title`), text: t(`cta.${which}.text`), button: t(`cta.${which}.button`), href: site.config.links.signup });
-  return { tableOfContents: t('article.table_of_contents'), footnotes: t('article.footnotes'), backToText: t('article.back_to_text'), ctaOne: cta('one'), ctaTwo: cta('two') };
 }
 
 function compareNewestFirst(a: ContentFamily, b: ContentFamily): number {

@@ -78,8 +78,11 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
  */
 function AdminBar({ context, version }: { context: PageContext; version: ArticleView['version'] }) {
   const { t, shared } = context;
+  // A search by slug opens the entry in Strapi v4 and v5 alike, and keeps pages the same whichever
+  // way the content was fetched (a v4 id, a v5 documentId, or the snapshot).
   const type = version.collection === 'articles' ? 'api::article.article' : 'api::key-term.key-term';
-  const edit = `${shared.cmsAdminUrl}/content-manager/collection-types/${type}/${encodeURIComponent(version.cmsId)}?plugins[i18n][locale]=${version.locale}`;
+  const query = new URLSearchParams({ _q: version.slug, 'plugins[i18n][locale]': version.locale });
+  const edit = `${shared.cmsAdminUrl}/content-manager/collection-types/${type}?${query}`;
   return (
     <p className="admin-bar" data-admin-only="" hidden={!version.isDraft}>
       <a href={edit}>{t('article.edit_in_cms')}</a>

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { Collection } from '../fetch/collections.ts';
+import type { MediaFiles } from '../fetch/fetch-media.ts';
+import type { Locale } from '../locale.ts';
+import { formatMessage } from '../site/messages.ts';
+import type { Site } from '../site/site.ts';
+import type { ValidContent } from '../validate/validate-content.ts';
+import { createMarkdownRenderer, findMarkdownImages, type MarkdownInput, type MarkdownOptions, type RenderedMarkdown } from './markdown.ts';
+
+/** One entry's Markdown to render, with the key that names its result in the cache. */
+export interface MarkdownJob {
+  key: string;
+  input: MarkdownInput;
+}
+
+/** `articles#12`: how an entry's job is found again. */
+export function recordRef(collection: Collection, id: number): string {
+  return `${collection}#${id}`;
+}
+
+/**
+ * The Markdown input of every entry and its content key: a hash of the input, the media it points at and
+ * the code, so equal keys always render to equal HTML. Pure.
+ */
+export function planMarkdownJobs(options: { content: ValidContent; site: Site; media: MediaFiles; imageSizes: ReadonlyMap<string, { width: number; height: number }>; codeHash: string }): Map<string, MarkdownJob> {
+  const strings = new Map<Locale, MarkdownInput['strings']>();
+  const stringsFor = (locale: Locale) => {
+    if (!strings.has(locale)) strings.set(locale, markdownStrings(options.site, locale));
+    return strings.get(locale)!;
+  };
+  const jobs = new Map<string, MarkdownJob>();
+  const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
+    const markdown = record.content ?? '';
+    const input: MarkdownInput = {
+      markdown,
+      showIndex: 'showIndex' in record && record.showIndex === true,
+      showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
+      strings: stringsFor(record.locale),
+    };
+    const images = findMarkdownImages(markdown).map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
+    const key = createHash('sha256').update(JSON.stringify([options.codeHash, options.site.config.baseUrl, input, images])).digest('hex').slice(0, 32);
+    jobs.set(recordRef(collection, record.id), { key, input });
+  };
+  for (const record of options.content.articles) add('articles', record);
+  for (const record of options.content.keyTerms) add('key-terms', record);
+  return jobs;
+}
+
+/** Renders the jobs whose results are not known yet. Pure (and the costly part of a cold build). */
+export function renderMarkdownJobs(jobs: Iterable<MarkdownJob>, options: MarkdownOptions): Map<string, RenderedMarkdown> {
+  const render = createMarkdownRenderer(options);
+  const rendered = new Map<string, RenderedMarkdown>();
+  for (const job of jobs) if (!rendered.has(job.key)) rendered.set(job.key, render(job.input));
+  return rendered;
+}
+
+/** The labels and calls to action inside an article, in the article's own language. */
+function markdownStrings(site: Site, locale: Locale): MarkdownInput['strings'] {
+  const t = (key: string, ...args: string[]) => formatMessage(site.messages[locale], key, ...args);
+  const cta = (which: 'one' | 'two') => ({ title: t(`cta.${which}.title`), text: t(`cta.${which}.text`), button: t(`cta.${which}.button`), href: site.config.links.signup });
+  return { tableOfContents: t('article.table_of_contents'), footnotes: t('article.footnotes'), backToText: t('article.back_to_text'), ctaOne: cta('one'), ctaTwo: cta('two') };
+}
