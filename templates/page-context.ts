@@ -41,11 +41,17 @@ export interface PageContext {
   formatNumber: (value: number) => string;
   /** The ISO tag (`de-DE`) of a locale, for `lang` and `hreflang` attributes. */
   isoOf: (locale: Locale) => string;
-  /** Server HTML of an island, in the form hydrateRoot expects (renderToString). */
-  renderIsland: (element: ReactElement) => string;
+  /** Renders a fragment once per build and reuses the HTML: islands (renderToString, as hydrateRoot expects) and static parts. */
+  fragments: FragmentRenderer;
 }
 
-export function createPageContext(page: PagePlan, shared: RenderShared, renderIsland: (element: ReactElement) => string): PageContext {
+export interface FragmentRenderer {
+  /** `key` must name everything the element depends on (for islands: name and props JSON). */
+  island: (key: string, element: () => ReactElement) => string;
+  fragment: (key: string, element: () => ReactElement) => string;
+}
+
+export function createPageContext(page: PagePlan, shared: RenderShared, fragments: FragmentRenderer): PageContext {
   const locale = page.locale;
   const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
   const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -60,6 +66,6 @@ export function createPageContext(page: PagePlan, shared: RenderShared, renderIs
     formatDate: (iso) => dates.format(new Date(iso)),
     formatNumber: (value) => numbers.format(value),
     isoOf: (code) => shared.locales.find((meta) => meta.code === code)!.iso,
-    renderIsland,
+    fragments,
   };
 }

@@ -11,14 +11,15 @@ export type IslandWhen = 'interaction' | 'visible' | 'idle';
  * attribute, escaped by React like every attribute.
  */
 export function Island<P extends object>({ context, name, when, props, children, className }: { context: PageContext; name: IslandName; when: IslandWhen; props: P; children: (props: P) => ReactElement; className?: string }) {
+  const json = JSON.stringify(props);
   return (
     <div
       className={className ? `island ${className}` : 'island'}
       data-island={name}
       data-when={when}
       data-src={context.shared.assets.islands[name]}
-      data-props={JSON.stringify(props)}
-      dangerouslySetInnerHTML={{ __html: context.renderIsland(children(props)) }}
+      data-props={json}
+      dangerouslySetInnerHTML={{ __html: context.fragments.island(`${name}:${json}`, () => children(props)) }}
     />
   );
 }

@@ -55,7 +55,7 @@ export function Document({ context, children }: { context: PageContext; children
         </a>
         <Header context={context} />
         <main id="main">{children}</main>
-        <Footer context={context} />
+        <footer className="site-footer" dangerouslySetInnerHTML={{ __html: context.fragments.fragment(`footer:${context.locale}`, () => <Footer context={context} />) }} />
       </body>
     </html>
   );

@@ -1,12 +1,13 @@
 import type { PageContext } from '../page-context.ts';
 import { CoverImage } from '../posts/CoverImage.tsx';
 
+/** The footer's content: the same on every page of a locale (rendered once per locale and build). */
 export function Footer({ context }: { context: PageContext }) {
   const { shell, shared, t, locale } = context;
   const links = shared.links;
   const [first, ...rest] = shell.latestPosts;
   return (
-    <footer className="site-footer">
+    <>
       <div className="footer-columns">
         <div>
           <h2>{t('footer.privacy')}</h2>
@@ -63,6 +64,6 @@ export function Footer({ context }: { context: PageContext }) {
         </span>
         <a href={links.companyDetails}>{t('footer.company_details')}</a>
       </p>
-    </footer>
+    </>
   );
 }
