@@ -23,7 +23,8 @@ import { validateContent } from './validate/validate-content.ts';
 import { loadCodeHash } from './cache/code-hash.ts';
 import { loadRenderedMarkdown, writeRenderedMarkdown } from './cache/markdown-cache.ts';
 import { loadPageManifest, writePageManifest } from './cache/page-manifest.ts';
-import { planMarkdownJobs, renderMarkdownJobs } from './transform/markdown-jobs.ts';
+import { planMarkdownJobs } from './transform/markdown-jobs.ts';
+import { renderMarkdown } from './transform/render-markdown.ts';
 import { hashPageInputs } from './render/page-hash.ts';
 import type { PagePlan } from './plan/page-plan.ts';
 
@@ -100,7 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash });
   const markdown = await timed('markdown', async () => {
     const cached = await loadRenderedMarkdown(options.cacheDir, [...markdownJobs.values()].map((job) => job.key));
-    const fresh = renderMarkdownJobs([...markdownJobs.values()].filter((job) => !cached.has(job.key)), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
+    const fresh = await renderMarkdown([...markdownJobs.values()].filter((job) => !cached.has(job.key)), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
     await writeRenderedMarkdown(options.cacheDir, fresh);
     return { rendered: new Map([...cached, ...fresh]), fresh: fresh.size, cached: cached.size };
   });
