@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'MEDIA_UNAVAILABLE'
   | 'OUTPUT_PATH_CLASH'
   | 'RENDER_FAILED'
-  | 'OUTPUT_WRITE_FAILED';
+  | 'OUTPUT_WRITE_FAILED'
+  | 'REDIRECTS_INVALID'
+  | 'HOST_LIMIT_EXCEEDED';
 
 export class SitegenError extends Error {
   override name = 'SitegenError';

@@ -4,6 +4,7 @@ import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { assertUniquePages } from './assert-unique-pages.ts';
+import { familyRoute, familyUrlFor } from './family-route.ts';
 import type { Alternate, ArticleView, CategorySummary, CountrySummary, PageData, PagePlan, PostSummary } from './page-plan.ts';
 import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
 
@@ -137,7 +138,7 @@ class PagePlanner {
       englishHref: version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
       breadcrumbs: this.breadcrumbs(family, locale, version.title),
     };
-    return this.page(this.familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
+    return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       title: version.title,
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
@@ -186,18 +187,8 @@ class PagePlanner {
     return this.content.blogPosts.filter((family) => !Object.values(family.versions).some((version) => version.isDraft)).slice(0, TEASER_POSTS).map((family) => this.summary(family, locale));
   }
 
-  private familyRoute(family: ContentFamily): RouteName {
-    if (family.collection === 'key-terms') return 'glossary-category-key-terms-slug';
-    if (family.articleType === 'blog') return 'blog-slug';
-    if (family.articleType === 'google-analytics-countries') return 'google-analytics-countries-slug';
-    return 'glossary-category-slug';
-  }
-
   private familyHref(family: ContentFamily, locale: Locale): string {
-    const slug = family.languages[locale].slug;
-    const route = this.familyRoute(family);
-    const params: Record<string, string> = route === 'glossary-category-slug' || route === 'glossary-category-key-terms-slug' ? { category: family.articleType, slug } : { slug };
-    return urlFor(this.site.routes, { route, locale, params });
+    return familyUrlFor(this.site.routes, family, locale, family.languages[locale].slug);
   }
 
   private summary(family: ContentFamily, locale: Locale): PostSummary {

@@ -34,11 +34,16 @@ export type RoutesFile = z.infer<typeof routesFileSchema>;
 
 const httpsUrl = z.url({ protocol: /^https$/ });
 
+/** The hosts sitegen writes redirect and header files for (`--host`, site.json `host`); see reference/hosts.md §5. */
+export const HOST_NAMES = ['netlify', 'cloudflare', 'vercel', 'nginx', 'static'] as const;
+export const hostNameSchema = z.enum(HOST_NAMES);
+export type HostName = z.infer<typeof hostNameSchema>;
+
 export const siteFileSchema = z
   .object({
     product: z.string().min(1),
     baseUrl: httpsUrl.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
-    host: z.enum(['netlify', 'cloudflare', 'vercel', 'nginx', 'static']),
+    host: hostNameSchema,
     links: z
       .object({
         docs: httpsUrl,
@@ -67,23 +72,26 @@ export const siteFileSchema = z
   .strict();
 export type SiteFile = z.infer<typeof siteFileSchema>;
 
-export const redirectsFileSchema = z
-  .object({
-    redirects: z.array(
-      z
-        .object({
-          from: z.string().startsWith('/'),
-          to: z.string().min(1),
-          status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(308),
-          match: z.enum(['exact', 'segment']).default('exact'),
-          force: z.boolean().default(false),
-          comment: z.string().optional(),
-        })
-        .strict(),
-    ),
-  })
+const redirectStatus = z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(308);
+const routeParams = z.record(z.string().regex(/^[a-z]+$/), z.string().min(1));
+
+/** One URL path (or https URL) to another. Only `force` lets a rule shadow a page of the build. */
+const pathRedirectSchema = z
+  .object({ from: z.string(), to: z.string().min(1), status: redirectStatus, force: z.boolean().default(false), comment: z.string().optional() })
   .strict();
+
+/**
+ * The same move in every locale, as the original's substring rules did: `from` and `to` are route
+ * parameters, so `/nl/blog/<old>` goes to the Dutch URL of `<new>` (one hop, whatever its Dutch slug).
+ */
+const routeRedirectSchema = z
+  .object({ route: routeNameSchema, from: routeParams, to: routeParams, status: redirectStatus, comment: z.string().optional() })
+  .strict();
+
+export const redirectsFileSchema = z.object({ redirects: z.array(z.union([pathRedirectSchema, routeRedirectSchema])) }).strict();
 export type RedirectsFile = z.infer<typeof redirectsFileSchema>;
+export type PathRedirect = z.infer<typeof pathRedirectSchema>;
+export type RouteRedirect = z.infer<typeof routeRedirectSchema>;
 
 /** A locale file: flat keys to strings, `{0}`-style positional placeholders. */
 export const localeFileSchema = z.record(z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'keys are dotted lowercase words'), z.string());

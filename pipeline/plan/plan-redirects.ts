@@ -1,0 +1,81 @@
+import { DEFAULT_LOCALE, LOCALES } from '../locale.ts';
+import type { PathRedirect, RouteRedirect, RoutesFile } from '../site/schemas.ts';
+import type { Site } from '../site/site.ts';
+import type { Content } from '../transform/transform-content.ts';
+import { checkRedirects, redirectsInvalid } from './assert-redirects.ts';
+import type { PagePlan } from './page-plan.ts';
+import { planSlugRedirects } from './plan-slug-redirects.ts';
+import type { NotFoundPage, RedirectPlan, RedirectRule } from './redirect-rule.ts';
+import { urlFor } from './url-path.ts';
+
+export interface PlanRedirectsOptions {
+  site: Site;
+  content: Content;
+  pages: readonly PagePlan[];
+}
+
+export interface PlanRedirectsResult {
+  plan: RedirectPlan;
+  warnings: string[];
+}
+
+/**
+ * Every redirect of the site in one host-neutral list: redirects.json (route rules expanded per locale)
+ * and the localized-slug redirects of the content, checked and collapsed to one hop; plus the root
+ * language detection and the 404 page per locale. A hand-written rule wins over a computed one with
+ * the same source. Pure; throws REDIRECTS_INVALID listing every offender.
+ */
+export function planRedirects({ site, content, pages }: PlanRedirectsOptions): PlanRedirectsResult {
+  const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
+  const list = planListRedirects(site.redirects, site.routes);
+  const slugs = planSlugRedirects({ content, routes: site.routes, pageUrlPaths });
+  const handWritten = new Set(list.rules.map((rule) => rule.from.toLowerCase()));
+  const candidates = [...list.rules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
+
+  const checked = checkRedirects(candidates, pageUrlPaths);
+  const problems = [...list.problems, ...checked.problems];
+  if (problems.length > 0) throw redirectsInvalid(problems);
+
+  return {
+    plan: {
+      rules: checked.rules,
+      rootLanguage: {
+        cookie: 'locale',
+        status: 307,
+        targets: LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({ locale, urlPath: urlFor(site.routes, { route: 'index', locale }) })),
+      },
+      notFound: planNotFound(pages),
+    },
+    warnings: slugs.warnings,
+  };
+}
+
+/** redirects.json as rules: path rules as written, route rules once per locale. */
+function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRedirect>, routes: RoutesFile): { rules: RedirectRule[]; problems: string[] } {
+  const rules: RedirectRule[] = [];
+  const problems: string[] = [];
+  entries.forEach((entry, index) => {
+    const label = `redirects.json #${index + 1}`;
+    if ('route' in entry) {
+      const expected = [...routes[entry.route][DEFAULT_LOCALE].matchAll(/\{([a-z]+)\}/g)].map((match) => match[1]).sort().join(', ');
+      const mismatched = (['from', 'to'] as const).filter((side) => Object.keys(entry[side]).sort().join(', ') !== expected);
+      for (const side of mismatched) problems.push(`${label}: "${side}" gives the parameters {${Object.keys(entry[side]).sort().join(', ')}}, route ${entry.route} takes {${expected}}`);
+      if (mismatched.length > 0) return;
+      for (const locale of LOCALES) {
+        const from = urlFor(routes, { route: entry.route, locale, params: entry.from });
+        const to = urlFor(routes, { route: entry.route, locale, params: entry.to });
+        rules.push({ from, to, status: entry.status, origin: 'list', force: false, label: `${label} (${locale})` });
+      }
+    } else {
+      rules.push({ from: entry.from, to: entry.to, status: entry.status, origin: 'list', force: entry.force, label });
+    }
+  });
+  return { rules, problems };
+}
+
+function planNotFound(pages: readonly PagePlan[]): NotFoundPage[] {
+  return pages
+    .filter((page) => page.route === 'not-found')
+    .map((page) => ({ locale: page.locale, prefix: page.urlPath.slice(0, page.urlPath.lastIndexOf('/') + 1), urlPath: page.urlPath, outputPath: page.outputPath }))
+    .sort((a, b) => b.prefix.length - a.prefix.length || (a.prefix < b.prefix ? -1 : 1));
+}

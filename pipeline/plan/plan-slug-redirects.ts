@@ -1,0 +1,64 @@
+import { LOCALES } from '../locale.ts';
+import type { RoutesFile } from '../site/schemas.ts';
+import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { groupBy } from './assert-redirects.ts';
+import { familyUrlFor } from './family-route.ts';
+import type { RedirectRule } from './redirect-rule.ts';
+
+export interface SlugRedirectsOptions {
+  content: Content;
+  routes: RoutesFile;
+  pageUrlPaths: ReadonlySet<string>;
+}
+
+export interface SlugRedirectsResult {
+  rules: RedirectRule[];
+  warnings: string[];
+}
+
+const EXAMPLES = 5;
+
+/**
+ * For each entry and locale L: the entry's other slugs under L's route go to its URL in L (308), so a
+ * link that keeps the path but switches the language prefix still lands. A source that is a page of
+ * another entry, or that two entries claim, stays with the page (or with nobody) and is reported as a
+ * warning: content may legitimately reuse a slug across languages. Pure.
+ */
+export function planSlugRedirects({ content, routes, pageUrlPaths }: SlugRedirectsOptions): SlugRedirectsResult {
+  const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
+  const candidates = families.flatMap((family) => familyRedirects(family, routes));
+
+  const pagesByKey = new Set([...pageUrlPaths].map((page) => page.toLowerCase()));
+  const claims = groupBy(candidates, (rule) => rule.from.toLowerCase());
+  const rules: RedirectRule[] = [];
+  const shadowed: string[] = [];
+  const contested: string[] = [];
+  for (const [key, group] of claims) {
+    if (pagesByKey.has(key)) shadowed.push(group[0]!.from);
+    else if (group.length > 1) contested.push(`${group[0]!.from} (${group.map((rule) => rule.label).join(', ')})`);
+    else rules.push(group[0]!);
+  }
+  const warnings = [
+    ...summarise(shadowed, 'their source is a page of another entry'),
+    ...summarise(contested, 'two entries claim the source'),
+  ];
+  return { rules, warnings };
+}
+
+function familyRedirects(family: ContentFamily, routes: RoutesFile): RedirectRule[] {
+  const slugs = [...new Set([...LOCALES.map((locale) => family.languages[locale].slug), ...Object.values(family.versions).map((version) => version.slug)])].sort();
+  return LOCALES.flatMap((locale) => {
+    const own = family.languages[locale].slug;
+    const to = familyUrlFor(routes, family, locale, own);
+    return slugs
+      .filter((slug) => slug !== own)
+      .map((slug): RedirectRule => ({ from: familyUrlFor(routes, family, locale, slug), to, status: 308, origin: 'slug', force: false, label: `${family.key} (${locale})` }));
+  });
+}
+
+function summarise(sources: string[], reason: string): string[] {
+  if (sources.length === 0) return [];
+  const examples = sources.slice(0, EXAMPLES).join(', ');
+  const more = sources.length > EXAMPLES ? `, … ${sources.length - EXAMPLES} more` : '';
+  return [`${sources.length} localized-slug ${sources.length === 1 ? 'redirect was' : 'redirects were'} left out because ${reason}: ${examples}${more}`];
+}

@@ -1,0 +1,50 @@
+/**
+ * What a redirect's source and target may look like. Sources go verbatim into every host's format, where
+ * other characters are pattern syntax (`:name`, `*`, globs), must be encoded differently (Netlify wants
+ * them encoded, nginx matches them decoded) or could be read as another host (`//x`, `/\x`). So a source
+ * is plain URL-path characters only, and a target is a path of the same kind or a normalised https URL.
+ */
+
+const SEGMENT = /^[A-Za-z0-9._~-]+$/;
+/** Characters an https target may hold: unreserved, sub-delims without `$` and `'`, `:`, `@`, `/`, `%XX`. */
+const URL_CHARACTERS = /^[A-Za-z0-9._~!&()*+,;=:@/%-]+$/;
+
+/** A path of plain segments, none `.` or `..`, not ending in `.html`: the common case, checked in one pass. */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
+
+/** Why a source cannot be used, or undefined when it is fine. */
+export function sourceProblem(from: string): string | undefined {
+  if (PLAIN_PATH.test(from) && !/\.html$/i.test(from)) return undefined;
+  if (!from.startsWith('/')) return 'must start with "/"';
+  if (from === '/') return 'is the root, which only the language detection redirects';
+  if (from.endsWith('/')) return 'ends with "/" (trailing slashes are removed before the lookup; leave it off)';
+  if (/\.html$/i.test(from)) return 'ends with ".html" (".html" is removed before the lookup; leave it off)';
+  const segments = from.slice(1).split('/');
+  if (segments.some((segment) => segment === '')) return 'has an empty segment ("//")';
+  if (segments.some((segment) => segment === '.' || segment === '..')) return 'has a "." or ".." segment';
+  if (!segments.every((segment) => SEGMENT.test(segment))) return 'has characters other than letters, digits and "-._~" (no "%", ":", "*", "?", "#", "\\" or spaces)';
+  return undefined;
+}
+
+export type TargetKind = { kind: 'path' } | { kind: 'url' } | { kind: 'invalid'; problem: string };
+
+/** A target is a site path (checked against the pages later) or an absolute https URL. */
+export function classifyTarget(to: string): TargetKind {
+  if (to.startsWith('/')) {
+    if (to.startsWith('//') || to.includes('\\')) return { kind: 'invalid', problem: 'could be read as another host ("//" or "\\" at the start)' };
+    const problem = to === '/' ? undefined : sourceProblem(to);
+    return problem ? { kind: 'invalid', problem } : { kind: 'path' };
+  }
+  let url: URL;
+  try {
+    url = new URL(to);
+  } catch {
+    return { kind: 'invalid', problem: 'is neither a path starting with "/" nor an absolute URL' };
+  }
+  if (url.protocol !== 'https:') return { kind: 'invalid', problem: 'is an absolute URL but not https' };
+  if (url.username || url.password) return { kind: 'invalid', problem: 'carries credentials' };
+  if (url.search || url.hash || to.includes('?') || to.includes('#')) return { kind: 'invalid', problem: 'has a query or fragment (the request\'s query string is kept instead)' };
+  if (url.href !== to && `${url.href.replace(/\/$/, '')}` !== to) return { kind: 'invalid', problem: `is not in normal form (${url.href})` };
+  if (!URL_CHARACTERS.test(to.slice('https://'.length))) return { kind: 'invalid', problem: 'has characters some host formats cannot carry ("$", quotes, spaces, "\\")' };
+  return { kind: 'url' };
+}

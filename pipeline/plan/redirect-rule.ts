@@ -1,0 +1,55 @@
+import type { Locale } from '../locale.ts';
+
+/** 308 and 307 are the site's codes (spec §9); 301 and 302 exist for hosts that know no others. */
+export type RedirectStatus = 301 | 302 | 307 | 308;
+
+/** Where a rule comes from: redirects.json, or the localized slugs of the content. */
+export type RedirectOrigin = 'list' | 'slug';
+
+/**
+ * One exact redirect, already collapsed to one hop: `from` is a URL path that is no page (unless
+ * `force`), `to` a URL path of a page of this build or an absolute https URL.
+ */
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: RedirectStatus;
+  origin: RedirectOrigin;
+  /** Shadows a page of the build; only hand-written rules may. */
+  force: boolean;
+  /** Names the rule in messages: `redirects.json #3`, `articles:abc (nl)`. */
+  label: string;
+}
+
+/** Cookie `locale`, else the first language the browser sends, else English; on `/` only. */
+export interface RootLanguage {
+  cookie: 'locale';
+  status: 307;
+  /** The other locales and the URL path of their home page. */
+  targets: Array<{ locale: Locale; urlPath: string }>;
+}
+
+/** A locale's 404 page and the URL paths it answers: `/nl/…` gets `nl/404.html`, the rest `404.html`. */
+export interface NotFoundPage {
+  locale: Locale;
+  /** `/nl/`; `/` for the default locale. */
+  prefix: string;
+  urlPath: string;
+  outputPath: string;
+}
+
+/** Every redirect of the site, host-neutral: what every host format is written from. */
+export interface RedirectPlan {
+  /** Sorted by `from`. */
+  rules: RedirectRule[];
+  rootLanguage: RootLanguage;
+  /** Most specific prefix first; the default locale's `/` last. */
+  notFound: NotFoundPage[];
+}
+
+/**
+ * The rules no list holds, the same on every host that can express them: several slashes collapse to
+ * one, a trailing slash and a `.html` suffix are removed, all with 308 and the query string kept. A
+ * redirect source is looked up after this normalisation, so `/nl/blog/old/` takes one hop too.
+ */
+export const SYSTEM_REDIRECT_STATUS = 308;
