@@ -16,6 +16,14 @@ export interface PostSummary {
   textLocale: Locale;
 }
 
+/** Where a page of a paginated list stands, with links to its neighbours. */
+export interface Pagination {
+  page: number;
+  count: number;
+  previous: string | undefined;
+  next: string | undefined;
+}
+
 export interface Crumb {
   label: string;
   href: string;
@@ -47,7 +55,7 @@ export interface CountrySummary {
 export type PageData =
   | { template: 'home'; latestPosts: PostSummary[] }
   | { template: 'pricing' }
-  | { template: 'blog-list'; posts: PostSummary[] }
+  | { template: 'blog-list'; posts: PostSummary[]; pagination: Pagination }
   | { template: 'article'; article: ArticleView }
   | { template: 'glossary-overview'; categories: CategorySummary[] }
   | { template: 'glossary-category'; category: CategorySummary; terms: PostSummary[] }

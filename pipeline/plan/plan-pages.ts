@@ -35,6 +35,9 @@ export interface SitePlan {
 /** Number of posts in the shell's teasers and on the home page (spec §9). */
 export const TEASER_POSTS = 3;
 
+/** Posts per page of the blog list. */
+export const BLOG_PAGE_SIZE = 24;
+
 type StaticRoute = 'index' | 'pricing' | 'blog' | 'glossary' | 'google-analytics-countries' | 'utm-generator' | 'video';
 
 /**
@@ -104,12 +107,33 @@ class PagePlanner {
         data: { template: 'home', latestPosts: this.latestPosts(locale) },
       }),
       described('pricing', 'pricing', { template: 'pricing' }),
-      described('blog', 'blog', { template: 'blog-list', posts: this.content.blogPosts.map((family) => this.summary(family, locale)) }, this.site.config.product),
+      ...this.blogPages(locale),
       described('glossary', 'glossary', { template: 'glossary-overview', categories: this.site.glossary.categories.map((category) => this.category(category.category, locale)) }),
       described('google-analytics-countries', 'countries', { template: 'countries', countries: this.countries(locale) }),
       described('utm-generator', 'utm', { template: 'utm-generator' }),
       described('video', 'video', { template: 'video' }),
     ];
+  }
+
+  /** The blog list, BLOG_PAGE_SIZE posts a page: `/blog`, then `/blog/page/2` … (localized). */
+  blogPages(locale: Locale): PagePlan[] {
+    const posts = this.content.blogPosts;
+    const count = Math.max(1, Math.ceil(posts.length / BLOG_PAGE_SIZE));
+    const hrefOf = (page: number) => (inLocale: Locale) =>
+      page === 1 ? urlFor(this.site.routes, { route: 'blog', locale: inLocale }) : urlFor(this.site.routes, { route: 'blog-page', locale: inLocale, params: { page: String(page) } });
+    const title = this.t(locale, 'page.blog.title', this.site.config.product);
+    return Array.from({ length: count }, (_, index) => {
+      const page = index + 1;
+      return this.page(page === 1 ? 'blog' : 'blog-page', locale, hrefOf(page), {
+        title: page === 1 ? title : this.t(locale, 'blog.page_title', title, String(page)),
+        description: this.t(locale, 'page.blog.description'),
+        data: {
+          template: 'blog-list',
+          posts: posts.slice(index * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE).map((family) => this.summary(family, locale)),
+          pagination: { page, count, previous: page > 1 ? hrefOf(page - 1)(locale) : undefined, next: page < count ? hrefOf(page + 1)(locale) : undefined },
+        },
+      });
+    });
   }
 
   categoryPages(category: string, locale: Locale): PagePlan[] {

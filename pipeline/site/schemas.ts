@@ -6,6 +6,7 @@ export const ROUTE_NAMES = [
   'index',
   'pricing',
   'blog',
+  'blog-page',
   'blog-slug',
   'glossary',
   'glossary-category',

@@ -1,4 +1,4 @@
-import type { CategorySummary, CountrySummary, PostSummary } from '../../pipeline/plan/page-plan.ts';
+import type { CategorySummary, CountrySummary, Pagination, PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { WorldMap } from '../countries/WorldMap.tsx';
 import { CountryInfo, type CountryInfoProps } from '../islands/CountryInfo.tsx';
@@ -6,11 +6,11 @@ import { Island } from '../islands/Island.tsx';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { PostCard } from '../posts/PostCard.tsx';
 
-export function BlogListPage({ context, posts }: { context: PageContext; posts: PostSummary[] }) {
+export function BlogListPage({ context, posts, pagination }: { context: PageContext; posts: PostSummary[]; pagination: Pagination }) {
   const [first, ...rest] = posts;
   return (
     <section className="listing">
-      <h1>{context.t('blog.heading')}</h1>
+      <h1>{pagination.page === 1 ? context.t('blog.heading') : context.t('blog.page_title', context.t('blog.heading'), pagination.page)}</h1>
       <p className="lead">{context.page.description}</p>
       {first === undefined ? (
         <p>{context.t('blog.no_posts')}</p>
@@ -23,7 +23,31 @@ export function BlogListPage({ context, posts }: { context: PageContext; posts: 
           ))}
         </div>
       )}
+      {pagination.count > 1 ? <Pager context={context} pagination={pagination} /> : null}
     </section>
+  );
+}
+
+function Pager({ context, pagination }: { context: PageContext; pagination: Pagination }) {
+  const { t } = context;
+  return (
+    <nav className="pager" aria-label={t('blog.pagination')}>
+      {pagination.previous ? (
+        <a href={pagination.previous} rel="prev">
+          {t('blog.newer_posts')}
+        </a>
+      ) : (
+        <span />
+      )}
+      <span>{t('blog.page_of', pagination.page, pagination.count)}</span>
+      {pagination.next ? (
+        <a href={pagination.next} rel="next">
+          {t('blog.older_posts')}
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

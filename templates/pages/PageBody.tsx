@@ -14,7 +14,7 @@ export function PageBody({ context, data }: { context: PageContext; data: PageDa
     case 'pricing':
       return <PricingPage context={context} />;
     case 'blog-list':
-      return <BlogListPage context={context} posts={data.posts} />;
+      return <BlogListPage context={context} posts={data.posts} pagination={data.pagination} />;
     case 'article':
       return <ArticlePage context={context} article={data.article} />;
     case 'glossary-overview':
