@@ -1,0 +1,60 @@
+import type { BuildChildResult } from './build-child.ts';
+import type { ChildRun } from './run-child.ts';
+
+/** Stages whose time is mostly waiting on the CMS: the crawl and the media downloads. */
+export const CMS_STAGES = ['fetch', 'media'];
+
+/** The figures of one build, flattened from its child run. */
+export interface BuildMeasure {
+  /** Spawn → exit: Node and tsx start-up, build(), shutdown. */
+  processMs: number;
+  /** build() alone (the sum of its stages, plus the little between them). */
+  buildMs: number;
+  /** build() without the fetch and media stages: the pipeline's own work. */
+  excludingCmsMs: number;
+  pages: number;
+  /** Pages rendered this time (the rest were reused from the previous output). */
+  pagesRendered: number;
+  markdown: { rendered: number; cached: number };
+  files: number;
+  bytes: number;
+  requests: number;
+  mediaDownloads: number;
+  coverColours: { fromCms: number; computed: number; cached: number };
+  maxRssKb: number;
+  cpuMs: number;
+  /** CPU the fake CMS (the parent process) spent meanwhile. */
+  cmsCpuMs: number;
+  stages: Record<string, number>;
+  /** RSS and CPU per stage, as the build process saw them. */
+  stageSamples: BuildChildResult['stages'];
+  /** CPU of build() without the fetch and media stages (all threads). */
+  excludingCmsCpuMs: number;
+  load: [number, number];
+}
+
+export function measureBuild(run: ChildRun<BuildChildResult>): BuildMeasure {
+  const { report } = run.result;
+  const stages = Object.fromEntries(report.timings.map((timing) => [timing.stage, timing.ms]));
+  const cmsMs = CMS_STAGES.reduce((sum, stage) => sum + (stages[stage] ?? 0), 0);
+  return {
+    processMs: run.wallMs,
+    buildMs: run.result.buildMs,
+    excludingCmsMs: run.result.buildMs - cmsMs,
+    pages: report.pages,
+    pagesRendered: report.pagesRendered,
+    markdown: report.markdown,
+    files: report.files,
+    bytes: report.bytes,
+    requests: report.requests,
+    mediaDownloads: report.mediaDownloads,
+    coverColours: report.coverColours,
+    maxRssKb: run.result.maxRssKb,
+    cpuMs: run.result.cpuUserMs + run.result.cpuSystemMs,
+    cmsCpuMs: run.parentCpuMs,
+    stages,
+    stageSamples: run.result.stages,
+    excludingCmsCpuMs: run.result.stages.filter((sample) => !CMS_STAGES.includes(sample.stage)).reduce((sum, sample) => sum + sample.cpuMs, 0),
+    load: run.load,
+  };
+}
