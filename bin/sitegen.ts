@@ -5,6 +5,7 @@ import { build, type BuildLogger, type BuildReport } from '../pipeline/build.ts'
 import { isSitegenError } from '../pipeline/errors.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
+import { HOST_NAMES, type HostName } from '../pipeline/site/schemas.ts';
 import { formatReport } from './format-report.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -37,6 +38,8 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
   .option('--base-url <url>', "the site's public origin for canonical and hreflang URLs (default: site.json baseUrl)")
   .option('--cache-dir <dir>', 'media and cover-colour cache', '.cache/sitegen')
   .option('--workers <n>', 'render worker threads (default: by page count)', (value) => (value === '0' ? 0 : positiveInteger(value)))
+  .addOption(new Option('--host <name>', "whose redirect and header files to write (default: site.json host)").choices(HOST_NAMES))
+  .option('--host-config-dir <dir>', 'where files that are not deployed go: nginx configuration, the redirect manifest (default: <out>-host)')
   .action(async (flags: BuildFlags) => {
     const root = path.resolve(flags.root);
     const report = await build({
@@ -48,10 +51,13 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
       skipInvalid: flags.skipInvalid,
       baseUrl: flags.baseUrl,
       renderWorkers: flags.workers,
+      host: flags.host,
+      hostConfigDir: flags.hostConfigDir === undefined ? undefined : path.resolve(flags.hostConfigDir),
       log: createLogger(),
     });
     clearProgress();
     process.stdout.write(formatReport(report, path.relative(process.cwd(), path.resolve(flags.out)) || '.'));
+    process.stdout.write(`Host files for ${report.hosting.host}: ${report.hosting.redirects} redirects; files not to deploy in ${path.relative(process.cwd(), report.hosting.configDir) || '.'}/.\n`);
   });
 
 cmsOptions(program.command('pull').description('Rewrite the embedded snapshot (content/cms, content/uploads) from a live CMS.'))
@@ -77,6 +83,8 @@ interface BuildFlags extends CmsFlags {
   baseUrl?: string;
   cacheDir: string;
   workers?: number;
+  host?: HostName;
+  hostConfigDir?: string;
 }
 
 function cmsFrom(flags: CmsFlags): CmsOptions | undefined {

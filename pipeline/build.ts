@@ -13,6 +13,10 @@ import { fetchMedia } from './fetch/fetch-media.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import { planFeeds } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
+import { formatHostFiles } from './emit/hosts/format-host-files.ts';
+import { planHostManifest } from './plan/host-manifest.ts';
+import { planRedirects } from './plan/plan-redirects.ts';
+import type { HostName } from './site/schemas.ts';
 import { renderPages } from './render/render-pages.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
@@ -49,6 +53,10 @@ export interface BuildOptions {
   baseUrl?: string | undefined;
   /** Render worker threads; undefined picks by page count. */
   renderWorkers?: number | undefined;
+  /** Whose redirect and header files to write; default: site.json `host`. */
+  host?: HostName | undefined;
+  /** Where the files that are not deployed go (nginx configuration, the manifest); default `<outDir>-host`. */
+  hostConfigDir?: string | undefined;
   log?: BuildLogger | undefined;
 }
 
@@ -71,6 +79,8 @@ export interface BuildReport {
   coverColours: { fromCms: number; computed: number; cached: number };
   warnings: string[];
   timings: StageTiming[];
+  /** The host written for, its redirect count, and the folder of its non-public files. */
+  hosting: { host: HostName; redirects: number; configDir: string };
 }
 
 /** The whole pipeline: load, fetch, validate, transform, plan, render, emit. Throws SitegenError on bad input; the previous output then stays. */
@@ -107,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   });
   const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: { jobs: markdownJobs, rendered: markdown.rendered } }));
   const plan = await timed('plan', () => planPages({ content, site }));
+  const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
   const discovery = await timed('sitemaps + feeds', () => [
     ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
     formatRobots({ baseUrl: site.config.baseUrl }),
@@ -121,10 +132,17 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const pageHashes = hashPageInputs(plan.pages, shared, codeHash);
   const reuse = previous ? { fromDir: previous.outDir, isUnchanged: (page: PagePlan) => previous.hashes.get(page.outputPath) === pageHashes.get(page.outputPath) } : undefined;
   const pageCounts = { rendered: 0, reused: 0 };
+  const host = options.host ?? site.config.host;
+  const hosting = await timed('host files', () =>
+    formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
+  );
   const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile }));
   const rendered = renderPages({ pages: plan.pages, shared, reuse, counts: pageCounts, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
-  const written = await timed('render + write', () => writeOutput(outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery])], rendered)));
+  const written = await timed('render + write', () => writeOutput(outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered)));
   await writePageManifest(options.cacheDir, { outDir, hashes: pageHashes });
+
+  const hostConfigDir = path.resolve(options.hostConfigDir ?? `${path.resolve(options.outDir)}-host`);
+  await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
 
   return {
     source: options.cms ? `${fetched.dialect === 'proxy' ? 'site proxy' : `Strapi v${fetched.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
@@ -137,7 +155,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     requests: fetched.requests,
     mediaDownloads: media.downloads,
     coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
-    warnings: [...fetched.warnings, ...valid.warnings, ...content.warnings],
+    warnings: [...fetched.warnings, ...valid.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
+    hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
     timings,
   };
 }

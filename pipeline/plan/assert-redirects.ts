@@ -16,8 +16,20 @@ export function assertRedirects(rules: readonly RedirectRule[], pageUrlPaths: Re
   return checked.rules;
 }
 
-/** assertRedirects without the throw: the one-hop rules that passed, sorted by source, and every problem. */
-export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>): { rules: RedirectRule[]; problems: string[] } {
+export interface CheckedRedirects {
+  /** One hop each, sorted by source. */
+  rules: RedirectRule[];
+  problems: string[];
+  /** Rules whose target is an entry's URL that this build has no page for (see `isEntryPath`); not in `rules`. */
+  missingEntries: RedirectRule[];
+}
+
+/**
+ * assertRedirects without the throw. With `isEntryPath`, a target that is the URL of a CMS entry this
+ * build does not have (unpublished, deleted, a CMS without it) is set aside in `missingEntries` instead
+ * of being a problem: which entries exist is the CMS's call, not a mistake in redirects.json.
+ */
+export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>, isEntryPath: (urlPath: string) => boolean = () => false): CheckedRedirects {
   const problems: string[] = [];
   const wellFormed = rules.filter((rule) => {
     const source = sourceProblem(rule.from);
@@ -32,6 +44,7 @@ export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: Rea
   for (const rule of wellFormed) if (!bySource.has(rule.from)) bySource.set(rule.from, rule);
   const reportedLoops = new Set<string>();
   const collapsed: RedirectRule[] = [];
+  const missingEntries: RedirectRule[] = [];
   for (const rule of bySource.values()) {
     const hop = followChain(rule, bySource);
     if (hop.loop) {
@@ -41,13 +54,17 @@ export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: Rea
       continue;
     }
     if (hop.to.startsWith('/') && !pageUrlPaths.has(hop.to)) {
+      if (isEntryPath(hop.to)) {
+        missingEntries.push({ ...rule, to: hop.to });
+        continue;
+      }
       const via = hop.to === rule.to ? '' : ` (reached from "${rule.to}")`;
       problems.push(`${rule.label}: target "${hop.to}"${via} is not a page of this build`);
       continue;
     }
     collapsed.push({ ...rule, to: hop.to, status: hop.status });
   }
-  return { rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)), problems };
+  return { rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)), problems, missingEntries };
 }
 
 /** Duplicate sources, sources that differ only in case (nginx maps and Vercel bulk redirects ignore case), and sources that are pages. */

@@ -1,4 +1,5 @@
 import type { Locale } from '../locale.ts';
+import { LOCALES } from '../locale.ts';
 import type { RouteName, RoutesFile } from '../site/schemas.ts';
 import type { ContentFamily } from '../transform/transform-content.ts';
 import { urlFor } from './url-path.ts';
@@ -16,4 +17,14 @@ export function familyUrlFor(routes: RoutesFile, family: ContentFamily, locale: 
   const route = familyRoute(family);
   const params: Record<string, string> = route === 'glossary-category-slug' || route === 'glossary-category-key-terms-slug' ? { category: family.articleType, slug } : { slug };
   return urlFor(routes, { route, locale, params });
+}
+
+/** The routes whose pages come from CMS entries. */
+export const ENTRY_ROUTES: readonly RouteName[] = ['blog-slug', 'glossary-category-slug', 'glossary-category-key-terms-slug', 'google-analytics-countries-slug'];
+
+/** Whether a URL path has the shape of an entry's page in some locale (`/nl/blog/anything`). */
+export function matchesEntryRoute(routes: RoutesFile): (urlPath: string) => boolean {
+  // Route patterns hold only lowercase letters, digits, "-", "/" and {params} (routesFileSchema): no escaping needed.
+  const patterns = ENTRY_ROUTES.flatMap((route) => LOCALES.map((locale) => new RegExp(`^${routes[route][locale].replace(/\{[a-z]+\}/g, '[^/]+')}$`)));
+  return (urlPath) => patterns.some((pattern) => pattern.test(urlPath));
 }

@@ -3,6 +3,7 @@ import type { PathRedirect, RouteRedirect, RoutesFile } from '../site/schemas.ts
 import type { Site } from '../site/site.ts';
 import type { Content } from '../transform/transform-content.ts';
 import { checkRedirects, redirectsInvalid } from './assert-redirects.ts';
+import { matchesEntryRoute } from './family-route.ts';
 import type { PagePlan } from './page-plan.ts';
 import { planSlugRedirects } from './plan-slug-redirects.ts';
 import type { NotFoundPage, RedirectPlan, RedirectRule } from './redirect-rule.ts';
@@ -23,7 +24,8 @@ export interface PlanRedirectsResult {
  * Every redirect of the site in one host-neutral list: redirects.json (route rules expanded per locale)
  * and the localized-slug redirects of the content, checked and collapsed to one hop; plus the root
  * language detection and the 404 page per locale. A hand-written rule wins over a computed one with
- * the same source. Pure; throws REDIRECTS_INVALID listing every offender.
+ * the same source; one that points at an entry this build does not have is left out with a warning.
+ * Pure; throws REDIRECTS_INVALID listing every offender.
  */
 export function planRedirects({ site, content, pages }: PlanRedirectsOptions): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
@@ -32,9 +34,13 @@ export function planRedirects({ site, content, pages }: PlanRedirectsOptions): P
   const handWritten = new Set(list.rules.map((rule) => rule.from.toLowerCase()));
   const candidates = [...list.rules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
 
-  const checked = checkRedirects(candidates, pageUrlPaths);
+  const checked = checkRedirects(candidates, pageUrlPaths, matchesEntryRoute(site.routes));
   const problems = [...list.problems, ...checked.problems];
   if (problems.length > 0) throw redirectsInvalid(problems);
+  const missing = checked.missingEntries;
+  const missingWarning = missing.length === 0 ? [] : [
+    `${missing.length} hand-written ${missing.length === 1 ? 'redirect was' : 'redirects were'} left out because this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?): ${missing.slice(0, 5).map((rule) => `${rule.from} → ${rule.to}`).join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}`,
+  ];
 
   return {
     plan: {
@@ -46,7 +52,7 @@ export function planRedirects({ site, content, pages }: PlanRedirectsOptions): P
       },
       notFound: planNotFound(pages),
     },
-    warnings: slugs.warnings,
+    warnings: [...slugs.warnings, ...missingWarning],
   };
 }
 

@@ -94,6 +94,15 @@ describe('planRedirects: redirects.json', () => {
     expect(rules.find((rule) => rule.from === '/blog/hello-world')?.force).toBe(true);
   });
 
+  it('leaves out, with a warning, a redirect to an entry this build does not have (the CMS decides which exist)', () => {
+    const { plan: result, warnings } = plan([hello], [path('/old', '/blog/unpublished-post'), path('/old-nl', '/nl/blog/hello-world')]);
+    expect(result.rules.map((rule) => rule.from)).not.toContain('/old');
+    expect(result.rules.find((rule) => rule.from === '/old-nl')?.to).toBe('/nl/blog/hallo-wereld');
+    expect(warnings).toEqual([
+      '1 hand-written redirect was left out because this build has no page for the entry it points at (unpublished or deleted in the CMS?): /old → /blog/unpublished-post',
+    ]);
+  });
+
   it('plans the root language detection and the 404 page of each locale, most specific prefix first', () => {
     const { rootLanguage, notFound } = plan([], []).plan;
     expect(rootLanguage).toEqual({

@@ -1,0 +1,63 @@
+import type { RedirectRule } from '../../plan/redirect-rule.ts';
+import { formatHeadersFile } from './format-headers-file.ts';
+import { formatRedirectStub } from './format-redirect-stub.ts';
+import { NETLIFY } from './host-limits.ts';
+import { count, describeRules, downgradeStatus, GENERATED, localeOfPath, newChecks, plural, statusMappingWarning, type HostFiles, type HostInput } from './host-files.ts';
+
+/**
+ * Netlify (hosts.md §3.1): `_redirects` with the root language rules, every redirect forced and mapped
+ * to 301/302, and a 404 rule per locale; `_headers`. Netlify normalises slashes itself. Above 10,000
+ * rules the localized-slug redirects become HTML stubs. Pure; limits it would break are in `failures`.
+ */
+export function formatNetlify({ manifest }: HostInput): HostFiles {
+  const checks = newChecks();
+  const { rules, rootLanguage, notFound } = manifest.redirects;
+  const rootLines = ['/  /index.html  200!  Cookie=locale', ...rootLanguage.targets.map((target) => `/  ${target.urlPath}  ${downgradeStatus(rootLanguage.status)}!  Language=${target.locale}`)];
+  const notFoundLines = notFound.filter((page) => page.prefix !== '/').map((page) => `${page.prefix}*  /${page.outputPath}  404`);
+
+  let inFile: readonly RedirectRule[] = rules;
+  let stubbed: readonly RedirectRule[] = [];
+  const total = (redirects: number) => rootLines.length + redirects + notFoundLines.length;
+  if (total(rules.length) > NETLIFY.redirectsMax) {
+    inFile = rules.filter((rule) => rule.origin === 'list');
+    stubbed = rules.filter((rule) => rule.origin === 'slug');
+    checks.warnings.push(
+      `netlify: ${plural(total(rules.length), 'rule')} are more than the ${count(NETLIFY.redirectsMax)} Netlify supports in _redirects; the ${plural(stubbed.length, 'localized-slug redirect')} are written as HTML stubs instead (0-second refresh, canonical link)`,
+    );
+  }
+  const rulesInFile = total(inFile.length);
+  if (rulesInFile > NETLIFY.redirectsMax) {
+    checks.failures.push(`netlify: _redirects needs ${plural(rulesInFile, 'rule')} even without the localized slugs; Netlify supports ${count(NETLIFY.redirectsMax)} (use --host static for HTML stubs, or --host nginx)`);
+  } else if (rulesInFile > NETLIFY.redirectsWarn) {
+    checks.warnings.push(`netlify: _redirects has ${plural(rulesInFile, 'rule')}; Netlify matches every request against the list and advises fewer than ${count(NETLIFY.redirectsWarn)}`);
+  }
+  const mapping = statusMappingWarning('netlify', [rootLanguage.status, ...inFile.map((rule) => rule.status)], 'Netlify documents no other redirect codes');
+  if (mapping) checks.warnings.push(mapping);
+
+  const text = [
+    `# ${GENERATED}`,
+    '# 308 is written as 301 and 307 as 302: Netlify documents no other redirect codes (hosts.md §5.4).',
+    '',
+    '# The root: with a `locale` cookie, / stays the page and its inline script follows the cookie; without',
+    "# one, Netlify redirects by the browser's first language (or its nf_lang cookie).",
+    ...rootLines,
+    '',
+    `# ${describeRules(inFile)}; forced, so Netlify skips the file check.`,
+    ...inFile.map((rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}!`),
+    '',
+    '# The 404 page of each locale (not forced: existing files win).',
+    ...notFoundLines,
+    '',
+  ].join('\n');
+  return {
+    publicFiles: [
+      { path: '_redirects', contents: text },
+      { path: '_headers', contents: formatHeadersFile(manifest.headers).text },
+      ...stubbed.map((rule) => formatRedirectStub(rule, { baseUrl: manifest.baseUrl, lang: localeOfPath(manifest, rule.from) })),
+    ],
+    configFiles: [],
+    warnings: checks.warnings,
+    failures: checks.failures,
+  };
+}
+

@@ -1,0 +1,21 @@
+import { formatRedirectStub } from './format-redirect-stub.ts';
+import { localeOfPath, plural, type HostFiles, type HostInput } from './host-files.ts';
+
+/**
+ * Hosts with no server-side redirects or headers (GitHub Pages and the like, hosts.md §3.7): every
+ * redirect is an HTML stub where its source's page would be; the root language detection is the
+ * inline script of `/` alone. What cannot be expressed is said once each. Pure.
+ */
+export function formatStatic({ manifest }: HostInput): HostFiles {
+  const { rules } = manifest.redirects;
+  const temporary = rules.filter((rule) => rule.status === 307 || rule.status === 302).length;
+  return {
+    publicFiles: rules.map((rule) => formatRedirectStub(rule, { baseUrl: manifest.baseUrl, lang: localeOfPath(manifest, rule.from) })),
+    configFiles: [],
+    warnings: [
+      ...(temporary > 0 ? [`static: ${plural(temporary, 'temporary redirect')} ${temporary === 1 ? 'becomes a stub' : 'become stubs'} with a 0-second refresh, which search engines read as permanent (a delayed refresh would fail WCAG)`] : []),
+      'static: no response headers: the Content-Security-Policy, HSTS and the long caching of /_assets/ and /_media/ need a host that sets headers (see the README, "Hosting and redirects")',
+    ],
+    failures: [],
+  };
+}
