@@ -8,6 +8,7 @@ import { writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
+import type { FetchedContent } from './fetch/raw-entry.ts';
 import { fetchEntries } from './fetch/fetch-entries.ts';
 import { fetchMedia } from './fetch/fetch-media.ts';
 import { LOCALES, type Locale } from './locale.ts';
@@ -17,14 +18,14 @@ import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { planHostManifest } from './plan/host-manifest.ts';
 import { planRedirects } from './plan/plan-redirects.ts';
 import type { HostName } from './site/schemas.ts';
-import { renderPages } from './render/render-pages.ts';
+import { renderPages, type RenderPagesOptions } from './render/render-pages.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
 import { extractCoverColours, measureImages } from './transform/cover-colours.ts';
 import { listMedia } from './transform/list-media.ts';
 import { transformContent } from './transform/transform-content.ts';
 import { validateContent } from './validate/validate-content.ts';
-import { loadCodeHash } from './cache/code-hash.ts';
+import { loadCodeHash, loadTemplateHashes } from './cache/code-hash.ts';
 import { loadRenderedMarkdown, writeRenderedMarkdown } from './cache/markdown-cache.ts';
 import { loadPageManifest, writePageManifest } from './cache/page-manifest.ts';
 import { planMarkdownJobs } from './transform/markdown-jobs.ts';
@@ -58,6 +59,11 @@ export interface BuildOptions {
   /** Where the files that are not deployed go (nginx configuration, the manifest); default `<outDir>-host`. */
   hostConfigDir?: string | undefined;
   log?: BuildLogger | undefined;
+  // --- for the preview (pipeline/preview/): a rebuild without a crawl, rendered by a reloadable worker ---
+  /** Entries already fetched (the preview's last crawl with what changed since merged in); skips the fetch stage. */
+  fetched?: FetchedContent | undefined;
+  /** Renders instead of renderPages' own pool; gets the same options. The preview's keeps template changes live. */
+  renderPages?: ((options: RenderPagesOptions) => AsyncIterable<OutputFile[]>) | undefined;
 }
 
 export interface StageTiming {
@@ -98,6 +104,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const loaded = await timed('load site', () => loadSite(options.siteDir));
   const site = options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
   const fetched = await timed('fetch', () =>
+    options.fetched ??
     fetchEntries({ cms: options.cms, contentDir, locales: LOCALES, includeDrafts: options.includeDrafts, ...(options.log ? { onProgress: options.log.progress } : {}) }),
   );
   const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
@@ -107,8 +114,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
   );
   const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
-  const codeHash = await timed('code hash', () => loadCodeHash());
-  const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash });
+  const codeHash = await timed('code hash', async () => {
+    const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
+    return { engine, templates };
+  });
+  const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine });
   const markdown = await timed('markdown', async () => {
     const cached = await loadRenderedMarkdown(options.cacheDir, [...markdownJobs.values()].map((job) => job.key));
     const fresh = await renderMarkdown([...markdownJobs.values()].filter((job) => !cached.has(job.key)), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
@@ -137,7 +147,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
   );
   const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile }));
-  const rendered = renderPages({ pages: plan.pages, shared, reuse, counts: pageCounts, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
+  const rendered = (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
   const written = await timed('render + write', () => writeOutput(outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered)));
   await writePageManifest(options.cacheDir, { outDir, hashes: pageHashes });
 

@@ -1,19 +1,114 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import fg from 'fast-glob';
+import type { PageTemplate } from '../plan/page-plan.ts';
 
 const ROOT = new URL('../../', import.meta.url);
+const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
 
 /**
- * A hash of the code that shapes the output (pipeline, templates, locked dependencies): part of every
- * cache key, so a changed template or renderer never serves a stale cached page or fragment.
+ * A hash of the code that shapes the output outside the templates (pipeline, locked dependencies): part
+ * of every cache key, so a changed renderer never serves a stale cached page or Markdown fragment.
+ * Templates are hashed per page template by loadTemplateHashes().
  */
 export async function loadCodeHash(): Promise<string> {
-  const files = (await fg(['pipeline/**/*.{ts,tsx,js}', 'templates/**/*.{ts,tsx,css}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
+  const files = (await fg(['pipeline/**/*.{ts,tsx,js}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
+  return hashFiles(files.map((file) => path.join(ROOT.pathname, file)), ROOT.pathname);
+}
+
+/**
+ * The component file that renders each page template (the cases of templates/pages/PageBody.tsx; a
+ * unit test keeps the two in step). A page template's hash covers this file's imports and the shell's.
+ */
+export const PAGE_COMPONENTS: Record<PageTemplate, string> = {
+  home: 'pages/HomePage.tsx',
+  pricing: 'pages/PricingPage.tsx',
+  'blog-list': 'pages/ListPages.tsx',
+  article: 'pages/ArticlePage.tsx',
+  'glossary-overview': 'pages/ListPages.tsx',
+  'glossary-category': 'pages/ListPages.tsx',
+  'key-terms': 'pages/ListPages.tsx',
+  countries: 'pages/ListPages.tsx',
+  'utm-generator': 'pages/SimplePages.tsx',
+  video: 'pages/SimplePages.tsx',
+  'not-found': 'pages/SimplePages.tsx',
+};
+
+/** Every page shares the document and its shell; PageBody.tsx is hashed, but its page imports are not followed. */
+const SHELL_ROOT = 'render-document.tsx';
+const PAGE_SWITCH = 'pages/PageBody.tsx';
+
+/**
+ * Per page template, a hash of the template files its React tree can reach: the shell's (from
+ * render-document.tsx) and its page component's, following relative imports inside templates/. Type
+ * imports are followed too, which can only make a hash change more often, never less. Stylesheets and
+ * browser bundles reach pages through their hashed URLs, not through this hash.
+ */
+export async function loadTemplateHashes(): Promise<Record<PageTemplate, string>> {
+  const graph = await loadImportGraph();
+  const shell = reachable(graph, [SHELL_ROOT], PAGE_SWITCH);
+  const hashes = new Map<string, string>();
+  const result = {} as Record<PageTemplate, string>;
+  for (const [template, component] of Object.entries(PAGE_COMPONENTS) as Array<[PageTemplate, string]>) {
+    if (!hashes.has(component)) {
+      const files = [...new Set([...shell, ...reachable(graph, [component], PAGE_SWITCH)])].sort();
+      hashes.set(component, hashContents(files.map((file) => [file, graph.get(file)?.contents ?? ''])));
+    }
+    result[template] = hashes.get(component)!;
+  }
+  return result;
+}
+
+interface TemplateFile {
+  contents: string;
+  imports: string[];
+}
+
+/** Relative specifiers after `from`, `import` or `import(`: static, side-effect, re-export and dynamic imports. */
+const RELATIVE_IMPORT = /\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+async function loadImportGraph(): Promise<Map<string, TemplateFile>> {
+  const files = (await fg(['**/*.{ts,tsx,js,jsx}'], { cwd: TEMPLATES_DIR })).sort();
+  const known = new Set(files);
+  const graph = new Map<string, TemplateFile>();
+  await Promise.all(
+    files.map(async (file) => {
+      const contents = await readFile(path.join(TEMPLATES_DIR, file), 'utf8');
+      const imports = [...contents.matchAll(RELATIVE_IMPORT)]
+        .map((match) => path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)))
+        .flatMap((target) => [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].filter((candidate) => known.has(candidate)).slice(0, 1));
+      graph.set(file, { contents, imports });
+    }),
+  );
+  return graph;
+}
+
+/** The files reachable from the roots; `leaf` is included but its imports are not followed. */
+function reachable(graph: Map<string, TemplateFile>, roots: string[], leaf: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (file !== leaf) stack.push(...(graph.get(file)?.imports ?? []));
+  }
+  return seen;
+}
+
+async function hashFiles(files: string[], root: string): Promise<string> {
+  const contents = await Promise.all(files.map(async (file): Promise<[string, Buffer]> => [path.relative(root, file), await readFile(file)]));
+  return hashContents(contents);
+}
+
+function hashContents(files: Array<[string, string | Buffer]>): string {
   const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(file);
-    hash.update(await readFile(new URL(file, ROOT)));
+  for (const [name, contents] of files) {
+    hash.update(name);
+    hash.update('\0');
+    hash.update(contents);
+    hash.update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }

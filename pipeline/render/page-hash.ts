@@ -1,13 +1,41 @@
 import { createHash } from 'node:crypto';
 import type { RenderShared } from '../../templates/page-context.ts';
-import type { PagePlan } from '../plan/page-plan.ts';
+import type { Locale } from '../locale.ts';
+import type { PagePlan, PageTemplate } from '../plan/page-plan.ts';
+
+export interface PageCodeHashes {
+  /** The pipeline and locked dependencies (loadCodeHash). */
+  engine: string;
+  /** Per page template, the template files its tree imports (loadTemplateHashes). */
+  templates: Record<PageTemplate, string>;
+}
 
 /**
- * A hash of everything a page's HTML depends on: its plan, what every page shares, and the code. Article
- * HTML is represented by its content key (same key, same HTML), which keeps hashing cheap. Pure.
+ * A hash of everything a page's HTML depends on: its plan, what pages of its locale share, the pipeline
+ * and the templates its page type imports. So a locale file change re-renders that locale, and a
+ * template change the pages that use it. Article HTML is represented by its content key (same key,
+ * same HTML), which keeps hashing cheap. Pure.
+ *
+ * Relies on templates reading `shared.messages` and `shared.shells` only for the page's own locale,
+ * as createPageContext does (`t`, `shell`).
  */
-export function hashPageInputs(pages: PagePlan[], shared: RenderShared, codeHash: string): Map<string, string> {
-  const sharedHash = createHash('sha256').update(codeHash).update(JSON.stringify(shared)).digest('hex');
+export function hashPageInputs(pages: PagePlan[], shared: RenderShared, code: PageCodeHashes): Map<string, string> {
+  const { messages, shells, ...everyLocale } = shared;
+  const commonHash = createHash('sha256').update(code.engine).update(JSON.stringify(everyLocale)).digest('hex');
+  const localeHashes = new Map<Locale, string>();
+  const localeHash = (locale: Locale) => {
+    let hash = localeHashes.get(locale);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(commonHash).update(JSON.stringify(messages[locale])).update(JSON.stringify(shells[locale])).digest('hex');
+      localeHashes.set(locale, hash);
+    }
+    return hash;
+  };
   const withoutHtml = (key: string, value: unknown) => (key === 'html' ? undefined : value);
-  return new Map(pages.map((page) => [page.outputPath, createHash('sha256').update(sharedHash).update(JSON.stringify(page, withoutHtml)).digest('hex').slice(0, 32)]));
+  return new Map(
+    pages.map((page) => [
+      page.outputPath,
+      createHash('sha256').update(localeHash(page.locale)).update(code.templates[page.data.template]).update(JSON.stringify(page, withoutHtml)).digest('hex').slice(0, 32),
+    ]),
+  );
 }
