@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
@@ -19,6 +19,8 @@ export async function writeOutput(outDir: string, batches: AsyncIterable<OutputF
   const target = path.resolve(outDir);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(target), `.sitegen-${path.basename(target)}-`));
+  // mkdtemp makes the folder 0700; as the output it must be readable by the web server's user (nginx's www-data).
+  await chmod(staging, 0o755);
   try {
     const result = await writeAll(staging, batches);
     await swapInto(staging, target);

@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { SitegenError } from '../errors.ts';
+import { localeSchema } from '../locale.ts';
+import { HOST_MANIFEST_FILE, type HostManifest } from '../plan/host-manifest.ts';
+import { formatZodIssues } from '../zod-issues.ts';
+
+const status = z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]);
+const header = z.object({ name: z.string(), value: z.string() }).strict();
+const manifestSchema = z
+  .object({
+    version: z.literal(1),
+    baseUrl: z.string(),
+    redirects: z
+      .object({
+        rules: z.array(z.object({ from: z.string(), to: z.string(), status, origin: z.enum(['list', 'slug']), force: z.boolean(), label: z.string() }).strict()),
+        rootLanguage: z.object({ cookie: z.literal('locale'), status: z.literal(307), targets: z.array(z.object({ locale: localeSchema, urlPath: z.string() }).strict()) }).strict(),
+        notFound: z.array(z.object({ locale: localeSchema, prefix: z.string(), urlPath: z.string(), outputPath: z.string() }).strict()),
+      })
+      .strict(),
+    headers: z
+      .object({ security: z.array(header), immutable: z.object({ folders: z.array(z.string()), cacheControl: z.string() }).strict(), rootVary: z.string() })
+      .strict(),
+  })
+  .strict();
+
+/** Reads the host manifest a build wrote (`<host folder>/manifest.json`); throws SITE_CONFIG_INVALID when it is missing or malformed. */
+export async function loadHostManifest(hostConfigDir: string): Promise<HostManifest> {
+  const file = path.join(hostConfigDir, HOST_MANIFEST_FILE);
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new SitegenError({ code: 'SITE_CONFIG_INVALID', message: `${file} cannot be read: ${(error as Error).message}`, hint: 'build the site first (sitegen build); the manifest is written beside the output', cause: error });
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new SitegenError({ code: 'SITE_CONFIG_INVALID', message: `${file} is not a sitegen host manifest.\n${formatZodIssues(parsed.error).map((line) => `  ${line}`).join('\n')}`, hint: 'build the site again with this version of sitegen' });
+  }
+  return parsed.data;
+}
