@@ -15,6 +15,7 @@ export function startPageDetails(): void {
   if (referral && /^[a-z0-9-]{1,64}$/i.test(referral)) writeCookie('affiliate', referral, 30);
   decorateAccountLinks();
   document.addEventListener('sitegen:currency', decorateAccountLinks);
+  document.addEventListener('sitegen:theme', decorateAccountLinks);
 }
 
 /** Sign-up and login links carry theme=dark in dark mode; sign-up also the chosen currency and the affiliate slug. */

@@ -14,6 +14,7 @@ function apply(theme: Theme): void {
   root.classList.remove('dark', 'light');
   root.classList.add(theme);
   writeCookie('theme', theme, 365);
+  document.dispatchEvent(new Event('sitegen:theme'));
 }
 
 /** The theme toggle, and following live changes of the system setting (they win, as a fresh choice). */

@@ -28,6 +28,10 @@ export function LanguageSwitcher({ current, label, listLabel, options }: Languag
     if (returnFocus) details.current?.querySelector('summary')?.focus();
   }, []);
   useDismiss(details, open, close);
+  // The native <details> may have been opened by the click that woke this island: adopt its state.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   useEffect(() => {
     if (open) optionRefs.current[active]?.focus();
   }, [open, active]);

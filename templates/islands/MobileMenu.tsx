@@ -22,6 +22,10 @@ export function MobileMenu({ label, navLabel, links, locale, english }: MobileMe
     if (returnFocus) details.current?.querySelector('summary')?.focus();
   }, []);
   useDismiss(details, open, close);
+  // The native <details> may have been opened by the click that woke this island: adopt its state.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   useEffect(() => setBrowserDiffers((navigator.language || '').slice(0, 2).toLowerCase() !== locale), [locale]);
   const showEnglish = locale !== 'en' || browserDiffers;
   return (

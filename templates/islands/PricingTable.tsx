@@ -49,6 +49,11 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   useEffect(() => {
+    const onTheme = () => setExtra((current) => ({ ...current, dark: document.documentElement.classList.contains('dark') }));
+    document.addEventListener('sitegen:theme', onTheme);
+    return () => document.removeEventListener('sitegen:theme', onTheme);
+  }, []);
+  useEffect(() => {
     const stored = readCookie('currency');
     const known = currencies.find((entry) => entry.code === stored)?.code ?? currencyForLanguage(navigator.language);
     if (known) setCurrency(known);
@@ -61,11 +66,11 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
     document.cookie = `currency=${code}; max-age=${365 * 86400}; path=/; samesite=lax${window.isSecureContext ? '; secure' : ''}`;
     document.dispatchEvent(new Event('sitegen:currency'));
   };
-  const buyHref = (plan: string) => {
+  const buyHref = (plan: string, interval: Billing, code: Currency) => {
     const url = new URL(signupUrl);
     url.searchParams.set('plan', plan);
-    url.searchParams.set('interval', billing);
-    url.searchParams.set('currency', currency);
+    url.searchParams.set('interval', interval);
+    url.searchParams.set('currency', code);
     if (extra.affiliate) url.searchParams.set('affiliate', extra.affiliate);
     if (extra.dark) url.searchParams.set('theme', 'dark');
     return url.href;
@@ -130,9 +135,14 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
                 {plan.action.label}
               </a>
             ) : (
-              <a className="button" href={buyHref(plan.id)} data-plan={plan.id}>
-                {plan.action.label}
-              </a>
+              // One link per period and currency; the radios show the matching one, with or without JavaScript.
+              currencies.map((entry) =>
+                (['monthly', 'yearly'] as const).map((interval) => (
+                  <a key={`${entry.code}-${interval}`} className="button buy-link" href={buyHref(plan.id, interval, entry.code)} data-plan={plan.id} data-currency={entry.code} data-billing={interval}>
+                    {plan.action.label}
+                  </a>
+                )),
+              )
             )}
           </li>
         ))}

@@ -23,6 +23,10 @@ export function ResourcesMenu({ label, resources, recent }: ResourcesMenuProps) 
     if (returnFocus) details.current?.querySelector('summary')?.focus();
   }, []);
   useDismiss(details, open, close);
+  // The native <details> may have been opened by the click that woke this island: adopt its state.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   // Ages depend on the visitor's clock: known only after hydration, never in the server markup.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(Date.now()), []);
