@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useDismiss } from './use-dismiss.ts';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useDisclosure } from './use-dismiss.ts';
 
 export interface LanguageSwitcherProps {
   current: { code: string; flag: string };
@@ -18,20 +18,10 @@ export const TYPEAHEAD_RESET_MS = 350;
  * and opens this page in that locale. Without JavaScript it is a <details> list of links.
  */
 export function LanguageSwitcher({ current, label, listLabel, options }: LanguageSwitcherProps) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, details, onToggle } = useDisclosure();
   const [active, setActive] = useState(0);
-  const details = useRef<HTMLDetailsElement>(null);
   const typed = useRef({ text: '', at: 0 });
   const optionRefs = useRef<Array<HTMLAnchorElement | null>>([]);
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) details.current?.querySelector('summary')?.focus();
-  }, []);
-  useDismiss(details, open, close);
-  // The native <details> may have been opened by the click that woke this island: adopt its state.
-  useEffect(() => {
-    if (details.current?.open) setOpen(true);
-  }, []);
   useEffect(() => {
     if (open) optionRefs.current[active]?.focus();
   }, [open, active]);
@@ -58,7 +48,7 @@ export function LanguageSwitcher({ current, label, listLabel, options }: Languag
   };
 
   return (
-    <details className="menu language-switcher" ref={details} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="menu language-switcher" ref={details} open={open} onToggle={onToggle}>
       <summary aria-haspopup="listbox" onKeyDown={onSummaryKey}>
         <img className="flag" src={`/flags/${current.flag}.svg`} width="20" height="14" alt="" loading="lazy" />
         <span className="language-code">{current.code.toUpperCase()}</span>

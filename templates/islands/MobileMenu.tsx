@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDismiss } from './use-dismiss.ts';
+import { useEffect, useState } from 'react';
+import { useDisclosure } from './use-dismiss.ts';
 
 export interface MobileMenuProps {
   label: string;
@@ -14,22 +14,12 @@ export interface MobileMenuProps {
  * only in the browser) when the browser's language differs from the page's.
  */
 export function MobileMenu({ label, navLabel, links, locale, english }: MobileMenuProps) {
-  const [open, setOpen] = useState(false);
+  const { open, details, onToggle } = useDisclosure();
   const [browserDiffers, setBrowserDiffers] = useState(false);
-  const details = useRef<HTMLDetailsElement>(null);
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) details.current?.querySelector('summary')?.focus();
-  }, []);
-  useDismiss(details, open, close);
-  // The native <details> may have been opened by the click that woke this island: adopt its state.
-  useEffect(() => {
-    if (details.current?.open) setOpen(true);
-  }, []);
   useEffect(() => setBrowserDiffers((navigator.language || '').slice(0, 2).toLowerCase() !== locale), [locale]);
   const showEnglish = locale !== 'en' || browserDiffers;
   return (
-    <details className="mobile-menu" ref={details} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="mobile-menu" ref={details} open={open} onToggle={onToggle}>
       <summary aria-label={label}>
         <span className="burger" aria-hidden="true" />
       </summary>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatAge, type AgeLabels } from '../browser/age-badges.ts';
-import { useDismiss } from './use-dismiss.ts';
+import { useDisclosure } from './use-dismiss.ts';
 
 export interface ResourcesMenuProps {
   label: string;
@@ -16,22 +16,12 @@ export interface ResourcesMenuProps {
 
 /** The header's resources popover with the recent-posts panel. A <details> that works without JavaScript. */
 export function ResourcesMenu({ label, resources, recent }: ResourcesMenuProps) {
-  const [open, setOpen] = useState(false);
-  const details = useRef<HTMLDetailsElement>(null);
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) details.current?.querySelector('summary')?.focus();
-  }, []);
-  useDismiss(details, open, close);
-  // The native <details> may have been opened by the click that woke this island: adopt its state.
-  useEffect(() => {
-    if (details.current?.open) setOpen(true);
-  }, []);
+  const { open, details, onToggle } = useDisclosure();
   // Ages depend on the visitor's clock: known only after hydration, never in the server markup.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(Date.now()), []);
   return (
-    <details className="menu resources-menu" ref={details} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="menu resources-menu" ref={details} open={open} onToggle={onToggle}>
       <summary>{label}</summary>
       <div className="menu-panel wide">
         <ul className="resource-links">

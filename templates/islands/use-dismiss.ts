@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 
 /**
  * Closes a popup on Escape (focus back to its trigger), on a click outside it, and when focus leaves
@@ -31,4 +31,23 @@ export function useDismiss(container: RefObject<HTMLElement | null>, isOpen: boo
       element.removeEventListener('focusout', onFocusOut);
     };
   }, [container, isOpen, close]);
+}
+
+/**
+ * State of a <details> popup: open/closed kept in React, the spec's dismiss rules, and the element's
+ * own state adopted on mount (the click that woke the island may have opened it natively already).
+ */
+export function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) details.current?.querySelector('summary')?.focus();
+  }, []);
+  useDismiss(details, open, close);
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open);
+  return { open, setOpen, details, onToggle };
 }
