@@ -6,6 +6,8 @@ import { bundleClient } from './emit/bundle-client.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
 import { writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
+import type { ClientBundles } from './emit/bundle-client.ts';
+import type { RenderedMarkdown } from './transform/markdown.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
@@ -64,6 +66,19 @@ export interface BuildOptions {
   fetched?: FetchedContent | undefined;
   /** Renders instead of renderPages' own pool; gets the same options. The preview's keeps template changes live. */
   renderPages?: ((options: RenderPagesOptions) => AsyncIterable<OutputFile[]>) | undefined;
+  /** Kept by the caller between builds; build() reads and updates it. */
+  memo?: BuildMemo | undefined;
+}
+
+/**
+ * Results of costly steps a long-running caller (the preview) keeps in memory between builds, each
+ * under a key of all its inputs, so a hit is what the step would return.
+ */
+export interface BuildMemo {
+  /** Rendered Markdown by content key, asked before the disk cache; holds the last build's entries. */
+  markdown: Map<string, RenderedMarkdown>;
+  /** The browser bundles, for one state of the pipeline and the templates. */
+  clientBundles?: { key: string; bundles: ClientBundles } | undefined;
 }
 
 export interface StageTiming {
@@ -116,14 +131,18 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
   const codeHash = await timed('code hash', async () => {
     const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
-    return { engine, templates };
+    return { engine, templates: templates.pages, allTemplates: templates.all };
   });
   const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine });
   const markdown = await timed('markdown', async () => {
-    const cached = await loadRenderedMarkdown(options.cacheDir, [...markdownJobs.values()].map((job) => job.key));
+    const keys = [...markdownJobs.values()].map((job) => job.key);
+    const remembered = new Map(keys.flatMap((key) => (options.memo?.markdown.has(key) ? [[key, options.memo.markdown.get(key)!] as const] : [])));
+    const cached = new Map([...remembered, ...(await loadRenderedMarkdown(options.cacheDir, keys.filter((key) => !remembered.has(key))))]);
     const fresh = await renderMarkdown([...markdownJobs.values()].filter((job) => !cached.has(job.key)), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
     await writeRenderedMarkdown(options.cacheDir, fresh);
-    return { rendered: new Map([...cached, ...fresh]), fresh: fresh.size, cached: cached.size };
+    const rendered = new Map([...cached, ...fresh]);
+    if (options.memo) options.memo.markdown = rendered;
+    return { rendered, fresh: fresh.size, cached: cached.size };
   });
   const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: { jobs: markdownJobs, rendered: markdown.rendered } }));
   const plan = await timed('plan', () => planPages({ content, site }));
@@ -134,7 +153,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds: planFeeds({ content, site }) }),
   ]);
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
-  const scripts = await timed('client bundles', () => bundleClient());
+  const scripts = await timed('client bundles', async () => {
+    const key = `${codeHash.engine}:${codeHash.allTemplates}`;
+    if (options.memo?.clientBundles?.key === key) return options.memo.clientBundles.bundles;
+    const bundles = await bundleClient();
+    if (options.memo) options.memo.clientBundles = { key, bundles };
+    return bundles;
+  });
   const shared = createRenderShared({ site, shells: plan.shells, assets, scripts });
 
   const outDir = path.resolve(options.outDir);

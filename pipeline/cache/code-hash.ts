@@ -39,25 +39,32 @@ export const PAGE_COMPONENTS: Record<PageTemplate, string> = {
 const SHELL_ROOT = 'render-document.tsx';
 const PAGE_SWITCH = 'pages/PageBody.tsx';
 
+export interface TemplateHashes {
+  /** Per page template: the template files its React tree can reach. */
+  pages: Record<PageTemplate, string>;
+  /** Every script of templates/ (the browser bundles' inputs among them). */
+  all: string;
+}
+
 /**
  * Per page template, a hash of the template files its React tree can reach: the shell's (from
  * render-document.tsx) and its page component's, following relative imports inside templates/. Type
  * imports are followed too, which can only make a hash change more often, never less. Stylesheets and
  * browser bundles reach pages through their hashed URLs, not through this hash.
  */
-export async function loadTemplateHashes(): Promise<Record<PageTemplate, string>> {
+export async function loadTemplateHashes(): Promise<TemplateHashes> {
   const graph = await loadImportGraph();
   const shell = reachable(graph, [SHELL_ROOT], PAGE_SWITCH);
   const hashes = new Map<string, string>();
-  const result = {} as Record<PageTemplate, string>;
+  const pages = {} as Record<PageTemplate, string>;
   for (const [template, component] of Object.entries(PAGE_COMPONENTS) as Array<[PageTemplate, string]>) {
     if (!hashes.has(component)) {
       const files = [...new Set([...shell, ...reachable(graph, [component], PAGE_SWITCH)])].sort();
       hashes.set(component, hashContents(files.map((file) => [file, graph.get(file)?.contents ?? ''])));
     }
-    result[template] = hashes.get(component)!;
+    pages[template] = hashes.get(component)!;
   }
-  return result;
+  return { pages, all: hashContents([...graph].map(([file, { contents }]) => [file, contents])) };
 }
 
 interface TemplateFile {
@@ -71,7 +78,7 @@ const RELATIVE_IMPORT = /\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 async function loadImportGraph(): Promise<Map<string, TemplateFile>> {
   const files = (await fg(['**/*.{ts,tsx,js,jsx}'], { cwd: TEMPLATES_DIR })).sort();
   const known = new Set(files);
-  const graph = new Map<string, TemplateFile>();
+  const graph = new Map<string, TemplateFile>(files.map((file) => [file, { contents: '', imports: [] }]));
   await Promise.all(
     files.map(async (file) => {
       const contents = await readFile(path.join(TEMPLATES_DIR, file), 'utf8');
