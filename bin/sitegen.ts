@@ -7,6 +7,7 @@ import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
 import { HOST_NAMES, type HostName } from '../pipeline/site/schemas.ts';
 import { formatReport } from './format-report.ts';
+import { runPreview } from './preview-command.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const isCi = Boolean(process.env.CI);
@@ -69,6 +70,40 @@ cmsOptions(program.command('pull').description('Rewrite the embedded snapshot (c
     clearProgress();
     process.stdout.write(`Pulled ${result.records} records and ${result.media} media files into content/.\n`);
   });
+
+// --- preview ---
+const portNumber = (value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError('expected a port from 0 to 65535 (0: any free port)');
+  return number;
+};
+const seconds = (value: string) => {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 1 || number > 86_400) throw new InvalidArgumentError('expected a number of seconds from 1 to 86400');
+  return number;
+};
+
+cmsOptions(program.command('preview').description('Build into a folder of its own (never out/), serve it on 127.0.0.1 and rebuild on every change until interrupted.'))
+  .option('--drafts', 'include unpublished entries (draft ribbon, noindex, CMS edit and source links)', false)
+  .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', portNumber, 4000)
+  .option('--poll <seconds>', 'also refetch what changed in the CMS on this interval', seconds)
+  .option('--open', 'open the preview in the default browser', false)
+  .option('--cache-dir <dir>', 'media, cover-colour and page cache', '.cache/sitegen')
+  .option('--dir <dir>', 'where the preview builds (default: <cache-dir>/preview)')
+  .action(async (flags: CmsFlags & { drafts: boolean; port: number; poll?: number; open: boolean; cacheDir: string; dir?: string }) => {
+    await runPreview({
+      siteDir: path.resolve(flags.root),
+      cacheDir: path.resolve(flags.cacheDir),
+      previewDir: flags.dir === undefined ? undefined : path.resolve(flags.dir),
+      cms: cmsFrom(flags),
+      includeDrafts: flags.drafts,
+      port: flags.port,
+      pollSeconds: flags.poll,
+      open: flags.open,
+      write: (text) => process.stdout.write(text),
+    });
+  });
+// --- end preview ---
 
 interface CmsFlags {
   cms?: string;

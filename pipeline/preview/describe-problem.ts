@@ -1,0 +1,40 @@
+import { isSitegenError, type ErrorCode } from '../errors.ts';
+import type { PreviewProblem } from './live-events.ts';
+
+/** The spec's message for a blog that cannot be reached (site-spec §8), the site string `blog.could_not_connect`. */
+export const CMS_UNREACHABLE_TITLE = "Couldn't connect to our blog.";
+
+const TITLES: Partial<Record<ErrorCode, string>> = {
+  CONTENT_INVALID: 'Some entries are not valid',
+  SNAPSHOT_INVALID: 'The embedded content cannot be read',
+  SITE_CONFIG_INVALID: 'A site file is not valid',
+  REDIRECTS_INVALID: 'The redirects are not valid',
+  RENDER_FAILED: 'A template failed',
+  OUTPUT_PATH_CLASH: 'Two pages want the same URL',
+  MEDIA_UNAVAILABLE: 'A media file is missing',
+  OUTPUT_WRITE_FAILED: 'The preview could not be written',
+};
+
+export interface DescribeProblemOptions {
+  /** Absolute folders to shorten in messages (the site and the code), so files read `templates/…`. */
+  roots: string[];
+  /** `blog.could_not_connect` in each language (`nl` → …), for the CMS state. */
+  blogUnreachable?: Record<string, string> | undefined;
+}
+
+/** What the overlay says about an error of a rebuild or a CMS refresh. A non-SitegenError is a bug: its stack is shown. */
+export function describeProblem(error: unknown, options: DescribeProblemOptions): PreviewProblem {
+  const shorten = (text: string) => options.roots.reduce((result, root) => result.split(`${root.replace(/\/+$/, '')}/`).join(''), text);
+  if (!isSitegenError(error)) {
+    const stack = (error as Error | undefined)?.stack ?? String(error);
+    return { code: 'BUG', title: 'sitegen failed', message: shorten(stack), hint: 'this is a bug in sitegen, not in your content; please report it with this message' };
+  }
+  const isCms = error.code.startsWith('CMS_');
+  return {
+    code: error.code,
+    title: isCms ? CMS_UNREACHABLE_TITLE : (TITLES[error.code] ?? 'The preview could not be rebuilt'),
+    localizedTitles: isCms ? options.blogUnreachable : undefined,
+    message: shorten(error.message),
+    hint: isCms ? `${error.hint ?? 'check the CMS'}; the preview keeps showing the content it last fetched` : error.hint,
+  };
+}

@@ -1,0 +1,74 @@
+/** Where the preview serves its own endpoints; no page of the site lives under it. */
+export const PREVIEW_PREFIX = '/__sitegen/';
+export const LIVE_SCRIPT_PATH = `${PREVIEW_PREFIX}live.js`;
+export const EVENTS_PATH = `${PREVIEW_PREFIX}events`;
+export const REFRESH_PATH = `${PREVIEW_PREFIX}refresh`;
+export const STATUS_PATH = `${PREVIEW_PREFIX}status`;
+
+/** The tag added to every HTML page the preview serves (never to built files). */
+export const LIVE_SCRIPT_TAG = `<script src="${LIVE_SCRIPT_PATH}" async></script>`;
+
+/**
+ * The script of preview tabs: listens to the event stream, reloads when its page was rebuilt, and shows
+ * the problem overlay (built with DOM calls and CSSOM styles, which the site's Content-Security-Policy
+ * allows; it forbids inline scripts and style elements). Plain ES2017, served as it is.
+ */
+export const LIVE_CLIENT_SCRIPT = `(() => {
+  'use strict';
+  const OVERLAY_ID = 'sitegen-preview-overlay';
+  const decode = (path) => { try { return decodeURIComponent(path); } catch { return path; } };
+  const canonical = document.querySelector('link[rel="canonical"]');
+  const ownPath = canonical ? decode(new URL(canonical.href).pathname.replace(/\\/+$/, '') || '/') : undefined;
+  const isMine = (pages) => pages === 'all' || pages.some((page) => {
+    const path = decode(page);
+    return ownPath === undefined ? /(^|\\/)404$/.test(path) : path === ownPath;
+  });
+  let version;
+
+  const hide = () => document.getElementById(OVERLAY_ID)?.remove();
+  const show = (problem) => {
+    hide();
+    if (!problem) return;
+    const lang = (document.documentElement.lang || 'en').slice(0, 2).toLowerCase();
+    const box = document.createElement('section');
+    box.id = OVERLAY_ID;
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'position:fixed;left:0;right:0;bottom:0;z-index:2147483647;max-height:60vh;overflow:auto;margin:0;padding:16px 20px;background:#1b1b1f;color:#f4f4f5;border-top:4px solid #e5484d;font:14px/1.5 system-ui,sans-serif;box-shadow:0 -8px 24px rgba(0,0,0,.35)';
+    const line = (tag, text, css) => {
+      const element = document.createElement(tag);
+      element.textContent = text;
+      if (css) element.style.cssText = css;
+      box.append(element);
+      return element;
+    };
+    line('strong', (problem.localizedTitles && problem.localizedTitles[lang]) || problem.title, 'display:block;font-size:16px;margin-right:40px');
+    line('code', problem.code, 'display:block;color:#a1a1aa;margin:2px 0 8px');
+    line('pre', problem.message, 'white-space:pre-wrap;margin:0 0 8px;font:13px/1.45 ui-monospace,monospace;color:#fecaca');
+    if (problem.hint) line('p', 'hint: ' + problem.hint, 'margin:0;color:#d4d4d8');
+    line('p', 'sitegen preview: this page is the last one that built; the overlay goes away when the problem is fixed.', 'margin:8px 0 0;color:#71717a;font-size:12px');
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = '\\u00d7';
+    close.setAttribute('aria-label', 'Hide');
+    close.style.cssText = 'position:absolute;top:8px;right:12px;background:none;border:0;color:inherit;font-size:24px;cursor:pointer';
+    close.addEventListener('click', hide);
+    box.append(close);
+    document.body.append(box);
+  };
+
+  const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
+  source.addEventListener('hello', (event) => {
+    const data = JSON.parse(event.data);
+    // A rebuild happened while the stream was down (the preview restarted or the laptop slept).
+    if (version !== undefined && data.version !== version) return location.reload();
+    version = data.version;
+    show(data.problem);
+  });
+  source.addEventListener('reload', (event) => {
+    const data = JSON.parse(event.data);
+    version = data.version;
+    if (isMine(data.pages)) location.reload();
+  });
+  source.addEventListener('problem', (event) => show(JSON.parse(event.data)));
+})();
+`;

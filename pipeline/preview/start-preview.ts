@@ -1,0 +1,247 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { build, type BuildMemo, type BuildReport } from '../build.ts';
+import { SitegenError } from '../errors.ts';
+import { fetchCmsEntries, type CmsOptions } from '../fetch/fetch-cms.ts';
+import { fetchEntries } from '../fetch/fetch-entries.ts';
+import type { FetchedContent } from '../fetch/raw-entry.ts';
+import { LOCALES } from '../locale.ts';
+import { loadSite } from '../site/load-site.ts';
+import { formatMessage } from '../site/messages.ts';
+import { describeProblem } from './describe-problem.ts';
+import { loadHostManifest } from './load-host-manifest.ts';
+import { createLiveEvents, type PreviewProblem } from './live-events.ts';
+import { createLiveRenderer } from './live-renderer.ts';
+import { latestUpdatedAt, mergeEntries } from './merge-entries.ts';
+import { createRebuildQueue } from './rebuild-queue.ts';
+import { createRequestHandler, type RequestHandler } from './request-handler.ts';
+import { servePreview } from './serve-preview.ts';
+import { watchSite, type SiteChange } from './watch-site.ts';
+
+export interface PreviewOptions {
+  /** Where site.json, routes.json, locales/, content/, public/ live. */
+  siteDir: string;
+  /** Media, cover colours, rendered Markdown and page manifests, shared with `sitegen build`. */
+  cacheDir: string;
+  /** The preview's own build folder (`out/` and `host/` inside); default `<cacheDir>/preview`. Never the site's `out/`. */
+  previewDir?: string | undefined;
+  /** A live CMS; undefined previews the embedded content. */
+  cms: CmsOptions | undefined;
+  includeDrafts: boolean;
+  skipInvalid?: boolean | undefined;
+  baseUrl?: string | undefined;
+  /** On 127.0.0.1; 0 picks a free port. */
+  port: number;
+  /** Also refetch what changed in the CMS every so many seconds. */
+  pollSeconds?: number | undefined;
+  /** Quiet time after a file event before rebuilding; 30 ms. */
+  debounceMs?: number | undefined;
+}
+
+/** One rebuild that succeeded. */
+export interface PreviewRebuild {
+  /** Counts builds that succeeded; tabs compare it to know they are stale. */
+  version: number;
+  /** From the first change of the batch (or the refresh request) to the reload event sent to tabs. */
+  ms: number;
+  /** What caused it: changed files (`templates/pages/HomePage.tsx`), `cms`, or `start`. */
+  causes: string[];
+  /** URL paths of the pages rendered again ('all' tabs reload after a start, a recovery or a public/ change). */
+  reloaded: string[] | 'all';
+  report: BuildReport;
+}
+
+export type PreviewEvents = EventEmitter<{ rebuilt: [PreviewRebuild]; problem: [PreviewProblem] }>;
+
+export interface Preview {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** The folder the preview builds into. */
+  outDir: string;
+  events: PreviewEvents;
+  /** What `POST /__sitegen/refresh` does: refetch what changed in the CMS (everything with `full`), rebuild. */
+  refresh(options?: { full?: boolean }): Promise<PreviewStatus>;
+  status(): PreviewStatus;
+  close(): Promise<void>;
+}
+
+export interface PreviewStatus {
+  version: number;
+  /** A change waits or a rebuild runs. */
+  isBusy: boolean;
+  /** What the overlay shows now, if anything. */
+  problem: PreviewProblem | undefined;
+  /** The last rebuild that succeeded. */
+  lastRebuild: PreviewRebuild | undefined;
+}
+
+type PreviewChange = { kind: 'start' } | { kind: 'file'; change: SiteChange; at: number } | { kind: 'cms'; full: boolean; at: number };
+
+const TEMPLATES_DIR = new URL('../../templates/', import.meta.url).pathname;
+const CODE_ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * `sitegen preview`: build() into the preview's own folder (drafts included when asked), served on
+ * 127.0.0.1 by the hosting request handler, rebuilt when a watched file or the CMS changes. Rebuilds
+ * render only pages whose inputs changed, in a worker that reloads the templates when they change.
+ * A failed rebuild keeps the last good pages and shows an overlay in open tabs. Resolves after the
+ * first build (which may have failed: see the overlay); throws when the CMS cannot be read at start.
+ */
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  const siteDir = path.resolve(options.siteDir);
+  const previewDir = path.resolve(options.previewDir ?? path.join(options.cacheDir, 'preview'));
+  const outDir = path.join(previewDir, 'out');
+  const hostDir = path.join(previewDir, 'host');
+  assertNotSiteOutput(siteDir, previewDir);
+
+  const events: PreviewEvents = new EventEmitter();
+  const state = {
+    version: 0,
+    handler: undefined as RequestHandler | undefined,
+    buildProblem: undefined as PreviewProblem | undefined,
+    cmsProblem: undefined as PreviewProblem | undefined,
+    fetched: undefined as FetchedContent | undefined,
+    lastRebuild: undefined as PreviewRebuild | undefined,
+  };
+  const problem = () => state.buildProblem ?? state.cmsProblem;
+  const live = createLiveEvents(() => ({ version: state.version, problem: problem() }));
+  const renderer = createLiveRenderer();
+  const memo: BuildMemo = { markdown: new Map() };
+  const describe = (error: unknown, blogUnreachable?: Record<string, string>) => describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
+  const showProblem = (found: PreviewProblem) => {
+    live.send({ event: 'problem', data: found });
+    events.emit('problem', found);
+  };
+
+  try {
+    if (options.cms) state.fetched = await fetchEntries({ cms: options.cms, contentDir: path.join(siteDir, 'content'), locales: LOCALES, includeDrafts: options.includeDrafts });
+  } catch (error) {
+    await renderer.close();
+    throw error;
+  }
+
+  /**
+   * Refetches what changed since the last crawl (everything with `full`); false when the CMS had nothing
+   * new. A failure becomes the CMS state and keeps the last content.
+   */
+  const refreshCms = async (cms: CmsOptions, full: boolean): Promise<boolean> => {
+    try {
+      const updatedAfter = full || !state.fetched ? undefined : latestUpdatedAt(state.fetched.entries);
+      const crawl = { cms, locales: LOCALES, includeDrafts: options.includeDrafts };
+      const changed = updatedAfter ? await fetchCmsEntries({ ...crawl, updatedAfter }) : await fetchEntries({ ...crawl, contentDir: path.join(siteDir, 'content') });
+      state.fetched = updatedAfter && state.fetched ? mergeEntries(state.fetched, changed) : changed;
+      state.cmsProblem = undefined;
+      return !updatedAfter || changed.entries.length > 0;
+    } catch (error) {
+      state.cmsProblem = describe(error, await loadBlogUnreachable(siteDir));
+      showProblem(state.cmsProblem);
+      return false;
+    }
+  };
+
+  const rebuild = async (changes: PreviewChange[]) => {
+    const started = Math.min(...changes.map((change) => (change.kind === 'start' ? performance.now() : change.at)));
+    const hadProblem = problem() !== undefined;
+    const cmsChanges = changes.filter((change) => change.kind === 'cms');
+    if (options.cms && cmsChanges.length > 0) {
+      const isNew = await refreshCms(options.cms, cmsChanges.some((change) => change.full));
+      if (!isNew && cmsChanges.length === changes.length) {
+        // Nothing to build; a CMS that answers again still clears the overlay in open tabs.
+        if (hadProblem && problem() === undefined) live.send({ event: 'reload', data: { version: state.version, pages: 'all' } });
+        return;
+      }
+    }
+    try {
+      const report = await build({
+        siteDir,
+        outDir,
+        cacheDir: options.cacheDir,
+        hostConfigDir: hostDir,
+        // The request handler serves redirects from the manifest; nginx's files stay out of the
+        // public folder, where other hosts' formats can add thousands of redirect stubs per build.
+        host: 'nginx',
+        cms: options.cms,
+        fetched: state.fetched,
+        includeDrafts: options.includeDrafts,
+        skipInvalid: options.skipInvalid ?? false,
+        baseUrl: options.baseUrl,
+        renderPages: renderer.renderPages,
+        memo,
+      });
+      state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
+      state.buildProblem = undefined;
+      const recovered = state.version === 0 || (hadProblem && problem() === undefined);
+      const reloaded = recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public') ? 'all' : renderer.lastRendered();
+      state.version += 1;
+      live.send({ event: 'reload', data: { version: state.version, pages: reloaded } });
+      const causes = changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind));
+      state.lastRebuild = { version: state.version, ms: Math.round(performance.now() - started), causes, reloaded, report };
+      events.emit('rebuilt', state.lastRebuild);
+      if (state.cmsProblem) showProblem(state.cmsProblem);
+    } catch (error) {
+      // A file that changed again during the build was probably read half-written (editors often write in
+      // several steps): the next rebuild decides, and a passing error never flashes in the tabs.
+      if (queue.hasPending()) return;
+      state.buildProblem = describe(error);
+      showProblem(state.buildProblem);
+    }
+  };
+
+  const queue = createRebuildQueue<PreviewChange>({ debounceMs: options.debounceMs ?? 30, rebuild });
+  const watcher = await watchSite({
+    siteDir,
+    templatesDir: TEMPLATES_DIR,
+    onChange: (change) => {
+      // A new worker starts importing the templates while the debounce runs; stylesheets are read by the build itself.
+      if (change.area === 'templates' && !change.file.endsWith('.css')) renderer.reload();
+      void queue.add({ kind: 'file', change, at: performance.now() });
+    },
+  });
+  let server: Awaited<ReturnType<typeof servePreview>> | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  const close = async () => {
+    clearInterval(poll);
+    await watcher.close();
+    await queue.close();
+    await server?.close();
+    await renderer.close();
+  };
+  const status = (): PreviewStatus => ({ version: state.version, isBusy: queue.isBusy(), problem: problem(), lastRebuild: state.lastRebuild });
+  const refresh = async ({ full = false }: { full?: boolean } = {}): Promise<PreviewStatus> => {
+    await queue.add({ kind: 'cms', full, at: performance.now() }, { immediate: true });
+    return status();
+  };
+
+  try {
+    server = await servePreview({ port: options.port, events: live, currentHandler: () => state.handler, refresh, status });
+    await queue.add({ kind: 'start' }, { immediate: true });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  if (options.pollSeconds) poll = setInterval(() => void queue.add({ kind: 'cms', full: false, at: performance.now() }), options.pollSeconds * 1000);
+  return { url: server.url, outDir, events, refresh, status, close };
+}
+
+/** Drafts must never reach the deployable output: the preview refuses to build into (or around) `<site>/out`. */
+function assertNotSiteOutput(siteDir: string, previewDir: string): void {
+  const siteOut = path.join(siteDir, 'out');
+  const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(`${parent}${path.sep}`);
+  if (inside(previewDir, siteOut) || inside(siteOut, previewDir)) {
+    throw new SitegenError({
+      code: 'OUTPUT_WRITE_FAILED',
+      message: `refusing to build the preview into ${previewDir}: it holds or is inside the site's output ${siteOut}`,
+      hint: 'give the preview a folder of its own (the default is <cache-dir>/preview)',
+    });
+  }
+}
+
+/** `blog.could_not_connect` in each language, for the CMS state; none when the locale files cannot be read either. */
+async function loadBlogUnreachable(siteDir: string): Promise<Record<string, string> | undefined> {
+  try {
+    const site = await loadSite(siteDir);
+    return Object.fromEntries(LOCALES.map((locale) => [locale, formatMessage(site.messages[locale], 'blog.could_not_connect')]));
+  } catch {
+    return undefined;
+  }
+}
