@@ -139,6 +139,20 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     }
   };
 
+  /** After a build that succeeded: serve it, tell the tabs which pages to reload, report it. */
+  const publish = async (report: BuildReport, changes: PreviewChange[], started: number, hadProblem: boolean) => {
+    state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
+    state.buildProblem = undefined;
+    const recovered = state.version === 0 || (hadProblem && problem() === undefined);
+    const reloaded = recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public') ? 'all' : renderer.lastRendered();
+    state.version += 1;
+    live.send({ event: 'reload', data: { version: state.version, pages: reloaded } });
+    const causes = changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind));
+    state.lastRebuild = { version: state.version, ms: Math.round(performance.now() - started), causes, reloaded, report };
+    events.emit('rebuilt', state.lastRebuild);
+    if (state.cmsProblem) showProblem(state.cmsProblem);
+  };
+
   const rebuild = async (changes: PreviewChange[]) => {
     const started = Math.min(...changes.map((change) => (change.kind === 'start' ? performance.now() : change.at)));
     const hadProblem = problem() !== undefined;
@@ -168,16 +182,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         renderPages: renderer.renderPages,
         memo,
       });
-      state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
-      state.buildProblem = undefined;
-      const recovered = state.version === 0 || (hadProblem && problem() === undefined);
-      const reloaded = recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public') ? 'all' : renderer.lastRendered();
-      state.version += 1;
-      live.send({ event: 'reload', data: { version: state.version, pages: reloaded } });
-      const causes = changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind));
-      state.lastRebuild = { version: state.version, ms: Math.round(performance.now() - started), causes, reloaded, report };
-      events.emit('rebuilt', state.lastRebuild);
-      if (state.cmsProblem) showProblem(state.cmsProblem);
+      await publish(report, changes, started, hadProblem);
     } catch (error) {
       // A file that changed again during the build was probably read half-written (editors often write in
       // several steps): the next rebuild decides, and a passing error never flashes in the tabs.
