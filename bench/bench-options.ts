@@ -15,6 +15,8 @@ export interface BenchOptions {
   covers: number;
   pictures: number;
   seed: number;
+  /** NODE_ENV of the build processes; undefined keeps this process's (unset: React's development build). */
+  nodeEnv: string | undefined;
 }
 
 export const BENCH_USAGE = `options:
@@ -26,7 +28,8 @@ export const BENCH_USAGE = `options:
   --concurrency <n>  CMS requests in flight, as the CLI's --concurrency (4)
   --covers <n>       distinct cover uploads, reused across families (40)
   --pictures <n>     distinct pictures drawn among the covers; the rest are hard links (40)
-  --seed <n>         content seed (1)`;
+  --seed <n>         content seed (1)
+  --node-env <name>  NODE_ENV for the build processes (default: as inherited; unset means React's development build)`;
 
 /** The flags of `npm run bench` and bench/profile-stages.ts. */
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -42,6 +45,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       covers: { type: 'string', default: '40' },
       pictures: { type: 'string', default: '40' },
       seed: { type: 'string', default: '1' },
+      'node-env': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -64,5 +68,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     covers: whole('covers', values.covers, 1),
     pictures: whole('pictures', values.pictures, 1),
     seed: whole('seed', values.seed, 0),
+    nodeEnv: values['node-env'],
   };
 }

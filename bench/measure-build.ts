@@ -26,6 +26,8 @@ export interface BuildMeasure {
   /** CPU the fake CMS (the parent process) spent meanwhile. */
   cmsCpuMs: number;
   stages: Record<string, number>;
+  /** build() time outside any timed stage (work between stage calls). */
+  betweenStagesMs: number;
   /** RSS and CPU per stage, as the build process saw them. */
   stageSamples: BuildChildResult['stages'];
   /** CPU of build() without the fetch and media stages (all threads). */
@@ -53,6 +55,7 @@ export function measureBuild(run: ChildRun<BuildChildResult>): BuildMeasure {
     cpuMs: run.result.cpuUserMs + run.result.cpuSystemMs,
     cmsCpuMs: run.parentCpuMs,
     stages,
+    betweenStagesMs: run.result.buildMs - report.timings.reduce((sum, timing) => sum + timing.ms, 0),
     stageSamples: run.result.stages,
     excludingCmsCpuMs: run.result.stages.filter((sample) => !CMS_STAGES.includes(sample.stage)).reduce((sum, sample) => sum + sample.cpuMs, 0),
     load: run.load,

@@ -28,7 +28,7 @@ try {
     ...(options.workers === undefined ? [] : ['--workers', String(options.workers)]),
   ];
   for (const kind of ['cold', 'warm'] as const) {
-    builds[kind] = measureBuild(await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', args));
+    builds[kind] = measureBuild(await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', args, options.nodeEnv));
     process.stderr.write(`${kind} build: ${seconds(builds[kind].buildMs)}\n`);
   }
 } finally {
@@ -45,7 +45,7 @@ const cpuTotal = (build: BuildMeasure) => String(build.stageSamples.reduce((sum,
 process.stdout.write(
   [
     '',
-    `${options.records} article records + ${options.keyTerms} key-terms, ${cold.pages} pages, ${options.latencyMs} ms CMS latency, workers: ${options.workers ?? 'pipeline default'}`,
+    `${options.records} article records + ${options.keyTerms} key-terms, ${cold.pages} pages, ${options.latencyMs} ms CMS latency, workers: ${options.workers ?? 'pipeline default'}, NODE_ENV: ${options.nodeEnv ?? process.env['NODE_ENV'] ?? 'unset'}`,
     '',
     formatTable([
       ['stage', 'cold ms', 'share', 'CPU ms', 'peak RSS', 'warm ms', 'share', 'CPU ms', 'peak RSS'],
@@ -58,6 +58,7 @@ process.stdout.write(
           String(warmMs), share(warmMs, warm.buildMs), cpu(warm, stage), peakRss(warm, stage),
         ];
       }),
+      ['(between stages)', String(cold.betweenStagesMs), share(cold.betweenStagesMs, cold.buildMs), '', '', String(warm.betweenStagesMs), share(warm.betweenStagesMs, warm.buildMs), '', ''],
       ['build() total', String(cold.buildMs), '', cpuTotal(cold), '', String(warm.buildMs), '', cpuTotal(warm), ''],
       ['  without fetch + media', String(cold.excludingCmsMs), '', String(cold.excludingCmsCpuMs), '', String(warm.excludingCmsMs), '', String(warm.excludingCmsCpuMs), ''],
       ['process wall (with start-up)', String(cold.processMs), '', String(cold.cpuMs), '', String(warm.processMs), '', String(warm.cpuMs), ''],
@@ -65,7 +66,8 @@ process.stdout.write(
       ['pages rendered / all', `${cold.pagesRendered}/${cold.pages}`, '', '', '', `${warm.pagesRendered}/${warm.pages}`, '', '', ''],
       ['Markdown rendered / cached', `${cold.markdown.rendered}/${cold.markdown.cached}`, '', '', '', `${warm.markdown.rendered}/${warm.markdown.cached}`, '', '', ''],
     ]),
-    '* waits on the CMS (latency). CPU: user + system of the build process, all threads (render and Markdown workers included), while the stage ran.',
+    '* waits on the CMS (latency). CPU: user + system of the build process, all threads (render and Markdown workers included), from the',
+    '  start of the stage to the start of the next (so it includes the untimed work between them, shown as "between stages").',
     'Peak RSS: the highest RSS sampled while the stage ran (every 50 ms and at stage ends).',
     `Machine load (1-min average): ${cold.load.join(' → ')} during the cold build, ${warm.load.join(' → ')} during the warm one.`,
     `CMS requests: ${cold.requests} / ${warm.requests}; media downloads: ${cold.mediaDownloads} / ${warm.mediaDownloads}; cover colours computed: ${cold.coverColours.computed} / ${warm.coverColours.computed}.`,

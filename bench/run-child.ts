@@ -12,14 +12,16 @@ export interface ChildRun<T> {
 }
 
 /**
- * Runs a bench TypeScript script in a child Node process (through bin/run-ts.js) and returns the JSON
- * it prints on its `BENCH_RESULT` line. Throws with the child's stderr when it fails.
+ * Runs a bench TypeScript script in a child Node process (through bin/run-ts.js), with NODE_ENV set when
+ * given, and returns the JSON it prints on its `BENCH_RESULT` line. Throws with the child's stderr when it
+ * fails.
  */
-export async function runChild<T>(root: string, script: string, args: string[]): Promise<ChildRun<T>> {
+export async function runChild<T>(root: string, script: string, args: string[], nodeEnv?: string): Promise<ChildRun<T>> {
   const loadBefore = loadavg()[0]!;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/run-ts.js', script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = nodeEnv === undefined ? process.env : { ...process.env, NODE_ENV: nodeEnv };
+  const child = spawn(process.execPath, ['bin/run-ts.js', script, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
