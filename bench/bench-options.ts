@@ -15,8 +15,8 @@ export interface BenchOptions {
   covers: number;
   pictures: number;
   seed: number;
-  /** NODE_ENV of the build processes; undefined keeps this process's (unset: React's development build). */
-  nodeEnv: string | undefined;
+  /** NODE_ENV of the build processes: production by default, as `sitegen build` sets it. */
+  nodeEnv: string;
 }
 
 export const BENCH_USAGE = `options:
@@ -29,7 +29,7 @@ export const BENCH_USAGE = `options:
   --covers <n>       distinct cover uploads, reused across families (40)
   --pictures <n>     distinct pictures drawn among the covers; the rest are hard links (40)
   --seed <n>         content seed (1)
-  --node-env <name>  NODE_ENV for the build processes (default: as inherited; unset means React's development build)`;
+  --node-env <name>  NODE_ENV for the build processes (production, as \`sitegen build\` sets it)`;
 
 /** The flags of `npm run bench` and bench/profile-stages.ts. */
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -45,7 +45,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       covers: { type: 'string', default: '40' },
       pictures: { type: 'string', default: '40' },
       seed: { type: 'string', default: '1' },
-      'node-env': { type: 'string' },
+      'node-env': { type: 'string', default: 'production' },
       help: { type: 'boolean', default: false },
     },
   });

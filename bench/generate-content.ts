@@ -244,7 +244,8 @@ export function changeOneArticle(articles: FakeRecord[]): { articles: FakeRecord
   const changed: FakeRecord = {
     ...original,
     content: `${String(original['content'])}\n## Update\n\nThis article was updated for the benchmark's one-article change.\n`,
-    updatedAt: '2025-07-01T12:00:00.000Z',
+    // As the CMS stamps an edit: later than every other entry.
+    updatedAt: new Date(Math.max(...articles.map((article) => Date.parse(String(article['updatedAt'])))) + 60_000).toISOString(),
   };
   return { articles: articles.map((article, position) => (position === index ? changed : article)), changed };
 }

@@ -15,7 +15,6 @@ export interface BuildMeasure {
   pages: number;
   /** Pages rendered this time (the rest were reused from the previous output). */
   pagesRendered: number;
-  markdown: { rendered: number; cached: number };
   files: number;
   bytes: number;
   requests: number;
@@ -45,7 +44,6 @@ export function measureBuild(run: ChildRun<BuildChildResult>): BuildMeasure {
     excludingCmsMs: run.result.buildMs - cmsMs,
     pages: report.pages,
     pagesRendered: report.pagesRendered,
-    markdown: report.markdown,
     files: report.files,
     bytes: report.bytes,
     requests: report.requests,

@@ -45,7 +45,7 @@ const cpuTotal = (build: BuildMeasure) => String(build.stageSamples.reduce((sum,
 process.stdout.write(
   [
     '',
-    `${options.records} article records + ${options.keyTerms} key-terms, ${cold.pages} pages, ${options.latencyMs} ms CMS latency, workers: ${options.workers ?? 'pipeline default'}, NODE_ENV: ${options.nodeEnv ?? process.env['NODE_ENV'] ?? 'unset'}`,
+    `${options.records} article records + ${options.keyTerms} key-terms, ${cold.pages} pages, ${options.latencyMs} ms CMS latency, workers: ${options.workers ?? 'pipeline default'}, NODE_ENV: ${options.nodeEnv}`,
     '',
     formatTable([
       ['stage', 'cold ms', 'share', 'CPU ms', 'peak RSS', 'warm ms', 'share', 'CPU ms', 'peak RSS'],
@@ -64,7 +64,6 @@ process.stdout.write(
       ['process wall (with start-up)', String(cold.processMs), '', String(cold.cpuMs), '', String(warm.processMs), '', String(warm.cpuMs), ''],
       ['peak RSS of the process', '', '', '', `${(cold.maxRssKb / 1024).toFixed(0)} MB`, '', '', '', `${(warm.maxRssKb / 1024).toFixed(0)} MB`],
       ['pages rendered / all', `${cold.pagesRendered}/${cold.pages}`, '', '', '', `${warm.pagesRendered}/${warm.pages}`, '', '', ''],
-      ['Markdown rendered / cached', `${cold.markdown.rendered}/${cold.markdown.cached}`, '', '', '', `${warm.markdown.rendered}/${warm.markdown.cached}`, '', '', ''],
     ]),
     '* waits on the CMS (latency). CPU: user + system of the build process, all threads (render and Markdown workers included), from the',
     '  start of the stage to the start of the next (so it includes the untimed work between them, shown as "between stages").',

@@ -16,7 +16,7 @@ import { fetchEntries } from '../pipeline/fetch/fetch-entries.ts';
 import { fetchMedia } from '../pipeline/fetch/fetch-media.ts';
 import { LOCALES } from '../pipeline/locale.ts';
 import { planPages } from '../pipeline/plan/plan-pages.ts';
-import { renderPage } from '../pipeline/render/render-page.ts';
+import { renderPage, type MarkdownForPage } from '../pipeline/render/render-page.ts';
 import { createRenderShared } from '../pipeline/render/render-shared.ts';
 import { loadSite } from '../pipeline/site/load-site.ts';
 import { extractCoverColours, measureImages } from '../pipeline/transform/cover-colours.ts';
@@ -63,11 +63,13 @@ const colours = await extractCoverColours(mediaList.needColour.map((url) => ({ u
 const imageSizes = await measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })));
 const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: await loadCodeHash() });
 const markdown = renderMarkdownJobs(markdownJobs.values(), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
-const content = transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: { jobs: markdownJobs, rendered: markdown } });
+const content = transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs });
 const plan = planPages({ content, site });
 const assets = await loadSiteAssets(siteDir);
 const scripts = await bundleClient();
-const shared = createRenderShared({ site, shells: plan.shells, assets, scripts });
+const shared = createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: { baseUrl: site.config.baseUrl, media: media.files, imageSizes } });
+// React alone: the bodies' Markdown is rendered before the clock starts, and looked up by content key.
+const bodies: MarkdownForPage = (entry) => markdown.get(entry.contentKey)!.html;
 const prepareMs = performance.now() - prepareStarted;
 
 const renderStarted = performance.now();
@@ -76,7 +78,7 @@ let htmlChars = 0;
 const templates: RenderFloorResult['templates'] = {};
 for (const page of plan.pages) {
   const pageStarted = performance.now();
-  htmlChars += renderPage(page, shared).length;
+  htmlChars += renderPage(page, shared, bodies).length;
   const template = (templates[page.data.template] ??= { pages: 0, ms: 0 });
   template.pages += 1;
   template.ms += performance.now() - pageStarted;

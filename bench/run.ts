@@ -30,8 +30,6 @@ interface RunMeasure {
 
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`;
 const tree = gitState();
-const nodeEnv = options.nodeEnv ?? process.env['NODE_ENV'];
-const nodeEnvLabel = nodeEnv === undefined ? "unset (React's development build)" : nodeEnv;
 log(`sitegen bench: ${options.records} article records + ${options.keyTerms} key-terms, ${options.latencyMs} ms CMS latency, ${options.runs} runs (${machine})`);
 const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures });
 const { stats } = cms.content;
@@ -52,7 +50,7 @@ try {
     const buildArgs = ['--cms', cms.fake.restUrl, '--out', out, '--cache-dir', cacheDir, '--root', ROOT, '--concurrency', String(options.concurrency), ...(options.workers === undefined ? [] : ['--workers', String(options.workers)])];
     const build = async (label: string) => {
       const measure = measureBuild(await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', buildArgs, options.nodeEnv));
-      log(`  run ${index} ${label.padEnd(6)} ${seconds(measure.buildMs)} (without fetch + media ${seconds(measure.excludingCmsMs)}), ${measure.pagesRendered}/${measure.pages} pages rendered, Markdown ${measure.markdown.rendered} rendered + ${measure.markdown.cached} cached, peak RSS ${(measure.maxRssKb / 1024).toFixed(0)} MB, CPU ${seconds(measure.cpuMs)}, load ${measure.load.join(' → ')}`);
+      log(`  run ${index} ${label.padEnd(6)} ${seconds(measure.buildMs)} (without fetch + media ${seconds(measure.excludingCmsMs)}), ${measure.pagesRendered}/${measure.pages} pages rendered, peak RSS ${(measure.maxRssKb / 1024).toFixed(0)} MB, CPU ${seconds(measure.cpuMs)}, load ${measure.load.join(' → ')}`);
       return measure;
     };
 
@@ -190,7 +188,7 @@ process.stdout.write(
     `sitegen bench — ${machine}`,
     `Content: ${options.records} article records in ${stats.families} families (${byType}; by locale count ${byLocales}), ${options.keyTerms} key-terms in ${stats.keyTermFamilies} families; median ${stats.medianWords} words per article; ${stats.withCodeBlock} families with a code block, ${stats.withImage} with an image; ${stats.withoutColourMetadata} article records whose cover has no colour metadata.`,
     coverNote,
-    `Workers: ${options.workers ?? 'pipeline default'}. NODE_ENV of the builds: ${nodeEnvLabel}. Fake Strapi v5 (page size 100) in this process; each build and the floor in its own child process.`,
+    `Workers: ${options.workers ?? 'pipeline default'}. NODE_ENV of the builds: ${options.nodeEnv}. Fake Strapi v5 (page size 100) in this process; each build and the floor in its own child process.`,
     ...(runs.some((run) => run.codeChanged) ? [`WARNING: the code changed during run(s) ${runs.flatMap((run, index) => (run.codeChanged ? [index + 1] : [])).join(', ')}; warm and one-article figures of those runs are not warm. Run the bench on a tree nobody is editing.`] : []),
     `Tree: ${tree}. Machine load (1-min average) during the runs: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores${Math.max(...loads) > availableParallelism() ? ' — other work was running; wall times are inflated, CPU times less so' : ''}.`,
     '',

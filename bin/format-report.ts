@@ -17,7 +17,7 @@ export function formatReport(report: BuildReport, outDir: string): string {
     ]),
     '',
     `CMS requests: ${report.requests}; media downloaded: ${report.mediaDownloads}; cover colours: ${report.coverColours.fromCms} from the CMS, ${report.coverColours.computed} computed, ${report.coverColours.cached} from the cache.`,
-    `Pages rendered: ${report.pagesRendered} (${report.pages - report.pagesRendered} unchanged since the last build); Markdown rendered: ${report.markdown.rendered} (${report.markdown.cached} from the cache).`,
+    `Pages rendered: ${report.pagesRendered} (${report.pages - report.pagesRendered} unchanged since the last build).`,
   ];
   if (report.warnings.length > 0) {
     lines.push('', `warnings (${report.warnings.length}):`, ...report.warnings.map((warning) => `  - ${warning}`));

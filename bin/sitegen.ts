@@ -37,7 +37,8 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
   .option('--drafts', 'include unpublished entries (with a draft ribbon and noindex)', false)
   .option('--skip-invalid', 'leave out entries that fail validation instead of failing the build', false)
   .option('--base-url <url>', "the site's public origin for canonical and hreflang URLs (default: site.json baseUrl)")
-  .option('--cache-dir <dir>', 'media and cover-colour cache', '.cache/sitegen')
+  .option('--cache-dir <dir>', 'media, cover colours, the last crawl and what out/ holds: what makes the next build incremental', '.cache/sitegen')
+  .option('--full-crawl', 'fetch every CMS entry, even when the cache holds the last crawl (otherwise only changes are fetched)', false)
   .option('--workers <n>', 'render worker threads (default: by page count)', (value) => (value === '0' ? 0 : positiveInteger(value)))
   .addOption(new Option('--host <name>', "whose redirect and header files to write (default: site.json host)").choices(HOST_NAMES))
   .option('--host-config-dir <dir>', 'where files that are not deployed go: nginx configuration, the redirect manifest (default: <out>-host)')
@@ -50,6 +51,7 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
       cms: cmsFrom(flags),
       includeDrafts: flags.drafts,
       skipInvalid: flags.skipInvalid,
+      fullCrawl: flags.fullCrawl,
       baseUrl: flags.baseUrl,
       renderWorkers: flags.workers,
       host: flags.host,
@@ -115,6 +117,7 @@ interface BuildFlags extends CmsFlags {
   out: string;
   drafts: boolean;
   skipInvalid: boolean;
+  fullCrawl: boolean;
   baseUrl?: string;
   cacheDir: string;
   workers?: number;

@@ -7,14 +7,13 @@ import { loadSiteAssets } from './emit/load-site-assets.ts';
 import { writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import type { ClientBundles } from './emit/bundle-client.ts';
-import type { RenderedMarkdown } from './transform/markdown.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { fetchEntries } from './fetch/fetch-entries.ts';
 import { fetchMedia } from './fetch/fetch-media.ts';
 import { LOCALES, type Locale } from './locale.ts';
-import { planFeeds } from './plan/plan-feeds.ts';
+import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { planHostManifest } from './plan/host-manifest.ts';
@@ -28,10 +27,9 @@ import { listMedia } from './transform/list-media.ts';
 import { transformContent } from './transform/transform-content.ts';
 import { validateContent } from './validate/validate-content.ts';
 import { loadCodeHash, loadTemplateHashes } from './cache/code-hash.ts';
-import { loadRenderedMarkdown, writeRenderedMarkdown } from './cache/markdown-cache.ts';
-import { loadPageManifest, writePageManifest } from './cache/page-manifest.ts';
+import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './cache/page-manifest.ts';
+import { loadFeedBodies, saveFeedBodies } from './cache/feed-bodies.ts';
 import { planMarkdownJobs } from './transform/markdown-jobs.ts';
-import { renderMarkdown } from './transform/render-markdown.ts';
 import { hashPageInputs } from './render/page-hash.ts';
 import type { PagePlan } from './plan/page-plan.ts';
 
@@ -52,6 +50,8 @@ export interface BuildOptions {
   cms: CmsOptions | undefined;
   includeDrafts: boolean;
   skipInvalid: boolean;
+  /** Fetch every entry from the CMS even when the cache holds the last crawl (which is then patched with what changed). */
+  fullCrawl?: boolean | undefined;
   /** Overrides site.json's baseUrl (canonical and hreflang URLs). */
   baseUrl?: string | undefined;
   /** Render worker threads; undefined picks by page count. */
@@ -75,8 +75,6 @@ export interface BuildOptions {
  * under a key of all its inputs, so a hit is what the step would return.
  */
 export interface BuildMemo {
-  /** Rendered Markdown by content key, asked before the disk cache; holds the last build's entries. */
-  markdown: Map<string, RenderedMarkdown>;
   /** The browser bundles, for one state of the pipeline and the templates. */
   clientBundles?: { key: string; bundles: ClientBundles } | undefined;
 }
@@ -92,7 +90,6 @@ export interface BuildReport {
   pages: number;
   /** Pages rendered this time; the others were unchanged and taken from the previous output. */
   pagesRendered: number;
-  markdown: { rendered: number; cached: number };
   files: number;
   bytes: number;
   requests: number;
@@ -120,7 +117,15 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const site = options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
   const fetched = await timed('fetch', () =>
     options.fetched ??
-    fetchEntries({ cms: options.cms, contentDir, locales: LOCALES, includeDrafts: options.includeDrafts, ...(options.log ? { onProgress: options.log.progress } : {}) }),
+    fetchEntries({
+      cms: options.cms,
+      contentDir,
+      locales: LOCALES,
+      includeDrafts: options.includeDrafts,
+      cacheDir: options.cacheDir,
+      fullCrawl: options.fullCrawl,
+      ...(options.log ? { onProgress: options.log.progress } : {}),
+    }),
   );
   const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
   const mediaList = listMedia(valid);
@@ -134,24 +139,21 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     return { engine, templates: templates.pages, allTemplates: templates.all };
   });
   const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine });
-  const markdown = await timed('markdown', async () => {
-    const keys = [...markdownJobs.values()].map((job) => job.key);
-    const remembered = new Map(keys.flatMap((key) => (options.memo?.markdown.has(key) ? [[key, options.memo.markdown.get(key)!] as const] : [])));
-    const cached = new Map([...remembered, ...(await loadRenderedMarkdown(options.cacheDir, keys.filter((key) => !remembered.has(key))))]);
-    const fresh = await renderMarkdown([...markdownJobs.values()].filter((job) => !cached.has(job.key)), { baseUrl: site.config.baseUrl, media: media.files, imageSizes });
-    await writeRenderedMarkdown(options.cacheDir, fresh);
-    const rendered = new Map([...cached, ...fresh]);
-    if (options.memo) options.memo.markdown = rendered;
-    return { rendered, fresh: fresh.size, cached: cached.size };
-  });
-  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: { jobs: markdownJobs, rendered: markdown.rendered } }));
+  const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };
+  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
   const plan = await timed('plan', () => planPages({ content, site }));
   const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
-  const discovery = await timed('sitemaps + feeds', () => [
-    ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
-    formatRobots({ baseUrl: site.config.baseUrl }),
-    ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds: planFeeds({ content, site }) }),
-  ]);
+  const discovery = await timed('sitemaps + feeds', async () => {
+    const knownBodies = await loadFeedBodies(options.cacheDir);
+    const usedBodies = new Map<string, string>();
+    const feeds = renderFeedBodies(planFeeds({ content, site }), markdownOptions, knownBodies, usedBodies);
+    await saveFeedBodies(options.cacheDir, knownBodies, usedBodies);
+    return [
+      ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
+      formatRobots({ baseUrl: site.config.baseUrl }),
+      ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
+    ];
+  });
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const scripts = await timed('client bundles', async () => {
     const key = `${codeHash.engine}:${codeHash.allTemplates}`;
@@ -160,21 +162,28 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     if (options.memo) options.memo.clientBundles = { key, bundles };
     return bundles;
   });
-  const shared = createRenderShared({ site, shells: plan.shells, assets, scripts });
+  const shared = createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions });
 
   const outDir = path.resolve(options.outDir);
-  const previous = await loadPageManifest(options.cacheDir, outDir);
+  const previous = await loadOutputManifest(options.cacheDir, outDir);
   const pageHashes = hashPageInputs(plan.pages, shared, codeHash);
-  const reuse = previous ? { fromDir: previous.outDir, isUnchanged: (page: PagePlan) => previous.hashes.get(page.outputPath) === pageHashes.get(page.outputPath) } : undefined;
+  const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
   const pageCounts = { rendered: 0, reused: 0 };
   const host = options.host ?? site.config.host;
   const hosting = await timed('host files', () =>
     formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
   );
-  const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile }));
-  const rendered = (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
-  const written = await timed('render + write', () => writeOutput(outDir, concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered)));
-  await writePageManifest(options.cacheDir, { outDir, hashes: pageHashes });
+  const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
+  const rendered = (root: string) =>
+    (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, writeTo: root, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
+  const written = await timed('render + write', () =>
+    writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered(root)), {
+      previous,
+      hashes: pageHashes,
+      beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),
+    }),
+  );
+  await writeOutputManifest(options.cacheDir, outDir, written.entries);
 
   const hostConfigDir = path.resolve(options.hostConfigDir ?? `${path.resolve(options.outDir)}-host`);
   await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
@@ -184,7 +193,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     records: content.counts,
     pages: plan.pages.length,
     pagesRendered: pageCounts.rendered,
-    markdown: { rendered: markdown.fresh, cached: markdown.cached },
     files: written.files,
     bytes: written.bytes,
     requests: fetched.requests,

@@ -4,6 +4,7 @@ import type { ShellData } from '../pipeline/plan/plan-pages.ts';
 import type { LocaleMeta, Messages } from '../pipeline/site/site.ts';
 import type { PlansFile, SiteFile } from '../pipeline/site/schemas.ts';
 import type { WorldMap } from '../pipeline/transform/world-map.ts';
+import type { MarkdownInput, MarkdownOptions } from '../pipeline/transform/markdown.ts';
 import type { IslandName } from '../pipeline/emit/bundle-client.ts';
 import type { ReactElement } from 'react';
 import { formatMessage } from '../pipeline/site/messages.ts';
@@ -27,6 +28,8 @@ export interface RenderShared {
   /** Site-absolute path of the default social-card image. */
   socialImage: string;
   worldMap: WorldMap;
+  /** What article bodies are rendered with (the site's origin, mirrored media and their sizes). */
+  markdown: MarkdownOptions;
 }
 
 /** The per-page view of RenderShared that components receive. */
@@ -46,26 +49,41 @@ export interface PageContext {
 }
 
 export interface FragmentRenderer {
-  /** `key` must name everything the element depends on (for islands: name and props JSON). */
-  island: (key: string, element: () => ReactElement) => string;
+  /** `key` must name everything the element depends on (for islands: name and props JSON); undefined: not kept. */
+  island: (key: string | undefined, element: () => ReactElement) => string;
   fragment: (key: string, element: () => ReactElement) => string;
+  /** An entry's body as safe HTML (its content key names the result). */
+  markdown: (entry: { markdown: MarkdownInput; contentKey: string }) => string;
+}
+
+/** What a page's context holds for its locale, made once per RenderShared (Intl formatters are costly to create). */
+type LocaleTools = Pick<PageContext, 'locale' | 'localeMeta' | 'shell' | 't' | 'formatDate' | 'formatNumber' | 'isoOf'>;
+const toolsByBuild = new WeakMap<RenderShared, Map<Locale, LocaleTools>>();
+
+function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
+  let byLocale = toolsByBuild.get(shared);
+  if (!byLocale) toolsByBuild.set(shared, (byLocale = new Map()));
+  let tools = byLocale.get(locale);
+  if (!tools) {
+    const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
+    const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const numbers = new Intl.NumberFormat(localeMeta.iso);
+    const isoByCode = new Map(shared.locales.map((meta) => [meta.code, meta.iso]));
+    const messages = shared.messages[locale];
+    tools = {
+      locale,
+      localeMeta,
+      shell: shared.shells[locale],
+      t: (key, ...args) => formatMessage(messages, key, ...args),
+      formatDate: (iso) => dates.format(new Date(iso)),
+      formatNumber: (value) => numbers.format(value),
+      isoOf: (code) => isoByCode.get(code)!,
+    };
+    byLocale.set(locale, tools);
+  }
+  return tools;
 }
 
 export function createPageContext(page: PagePlan, shared: RenderShared, fragments: FragmentRenderer): PageContext {
-  const locale = page.locale;
-  const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
-  const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const numbers = new Intl.NumberFormat(localeMeta.iso);
-  return {
-    page,
-    locale,
-    localeMeta,
-    shared,
-    shell: shared.shells[locale],
-    t: (key, ...args) => formatMessage(shared.messages[locale], key, ...args),
-    formatDate: (iso) => dates.format(new Date(iso)),
-    formatNumber: (value) => numbers.format(value),
-    isoOf: (code) => shared.locales.find((meta) => meta.code === code)!.iso,
-    fragments,
-  };
+  return { ...localeTools(shared, page.locale), page, shared, fragments };
 }

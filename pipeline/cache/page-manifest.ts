@@ -1,32 +1,55 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { OutputEntries } from '../emit/write-output.ts';
 
-/** What the previous build wrote: the output folder and, per output path, the hash of the page's inputs. */
-export interface PageManifest {
-  outDir: string;
-  hashes: Map<string, string>;
-}
-
-/** One manifest per output folder, so a preview and a build sharing a cache folder keep each other's. */
+/**
+ * What the previous build wrote into an output folder: per file, the hash of what it was made from
+ * (for pages, their inputs) and its size. One manifest per output folder, so a preview and a build
+ * sharing a cache folder keep each other's.
+ */
 function manifestFile(cacheDir: string, outDir: string): string {
-  return path.join(cacheDir, `pages-manifest-${createHash('sha256').update(outDir).digest('hex').slice(0, 12)}.json`);
+  return path.join(cacheDir, `output-manifest-${createHash('sha256').update(outDir).digest('hex').slice(0, 12)}.json`);
 }
 
-/** The previous build's manifest, when it was for this output folder and that folder is still there. */
-export async function loadPageManifest(cacheDir: string, outDir: string): Promise<PageManifest | undefined> {
+interface SavedManifest {
+  version: 2;
+  outDir: string;
+  /** [path, hash, bytes] */
+  files: Array<[string, string, number]>;
+}
+
+/**
+ * The previous build's files, when that build wrote this output folder and the folder still holds
+ * exactly those files (one deleted or added by hand makes the next build write the folder whole).
+ */
+export async function loadOutputManifest(cacheDir: string, outDir: string): Promise<OutputEntries | undefined> {
   try {
-    const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as { outDir: string; hashes: Record<string, string> };
-    if (saved.outDir !== outDir || !(await stat(outDir)).isDirectory()) return undefined;
-    return { outDir, hashes: new Map(Object.entries(saved.hashes)) };
+    const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest;
+    if (saved.version !== 2 || saved.outDir !== outDir) return undefined;
+    const onDisk = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((entry) => !entry.isDirectory());
+    if (onDisk.length !== saved.files.length) return undefined;
+    const entries: OutputEntries = new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }]));
+    const root = path.resolve(outDir);
+    for (const entry of onDisk) {
+      const relative = path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/');
+      if (!entries.has(relative)) return undefined;
+    }
+    return entries;
   } catch {
     return undefined;
   }
 }
 
-export async function writePageManifest(cacheDir: string, manifest: PageManifest): Promise<void> {
+export async function writeOutputManifest(cacheDir: string, outDir: string, entries: OutputEntries): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
-  const file = manifestFile(cacheDir, manifest.outDir);
-  await writeFile(`${file}.tmp`, JSON.stringify({ outDir: manifest.outDir, hashes: Object.fromEntries(manifest.hashes) }));
+  const file = manifestFile(cacheDir, outDir);
+  const saved: SavedManifest = { version: 2, outDir, files: [...entries].map(([name, entry]) => [name, entry.hash, entry.bytes]) };
+  await writeFile(`${file}.tmp`, JSON.stringify(saved));
   await rename(`${file}.tmp`, file);
+}
+
+/** Before the output folder changes: if the build stops half-way, the next one must not trust the old manifest. */
+export async function dropOutputManifest(cacheDir: string, outDir: string): Promise<void> {
+  await rm(manifestFile(cacheDir, outDir), { force: true });
 }

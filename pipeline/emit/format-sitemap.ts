@@ -112,7 +112,11 @@ function compareStrings(a: string, b: string): number {
  * 1.0 forbids (C0 controls except tab and newlines, lone surrogates, U+FFFE/U+FFFF), which CMS text
  * sometimes carries and which would make the whole file unparseable.
  */
+/** Nothing to escape or drop: plain printable text (most URLs and dates), returned as it is. */
+const PLAIN_XML_TEXT = /^[^\u0000-\u001F&<>"'\uD800-\uDFFF\uFFFE\uFFFF]*$/;
+
 export function escapeXml(text: string): string {
+  if (PLAIN_XML_TEXT.test(text)) return text;
   return text
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .replace(/&/g, '&amp;')

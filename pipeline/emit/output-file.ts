@@ -1,2 +1,24 @@
-/** A file of the output: its contents, or a file to copy (media, public/). Paths are relative to the output root, with `/`. */
-export type OutputFile = { path: string; contents: string | Uint8Array } | { path: string; copyFrom: string };
+/** A file of the output. Paths are relative to the output root, with `/`. */
+export type OutputFile = { path: string; contents: string | Uint8Array } | CopiedFile | WrittenFile | KeptFile;
+
+/**
+ * A copy of a file on disk (public/, mirrored media). `link`: the source is never changed in place (the
+ * media cache writes new files under new names), so a hard link can stand for the copy.
+ */
+export interface CopiedFile {
+  path: string;
+  copyFrom: string;
+  link?: boolean;
+}
+
+/** A file a render worker already wrote into the folder writeOutput handed out (so the HTML never crosses threads). */
+export interface WrittenFile {
+  path: string;
+  written: number;
+}
+
+/** A page whose inputs did not change since the previous build: the copy in the output folder stays. */
+export interface KeptFile {
+  path: string;
+  kept: true;
+}

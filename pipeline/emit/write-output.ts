@@ -1,70 +1,165 @@
-import { chmod, copyFile, link, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, copyFile, link, mkdir, mkdtemp, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
 
+/** Per output path, what the file was made from (a hash) and its size. */
+export type OutputEntries = Map<string, { hash: string; bytes: number }>;
+
+export interface WriteOutputOptions {
+  /**
+   * What outDir holds from the previous build, when it still holds exactly that: then only new and
+   * changed files are written (into a staging folder first), and moved into outDir once all succeeded.
+   */
+  previous?: OutputEntries | undefined;
+  /** Hashes of files whose inputs are hashed elsewhere (pages: their input hash); other files are hashed here. */
+  hashes?: ReadonlyMap<string, string> | undefined;
+  /** Runs after every file is written and before outDir changes (the caller drops its manifest of outDir here). */
+  beforeCommit?: (() => Promise<void>) | undefined;
+}
+
 export interface WriteOutputResult {
   files: number;
   bytes: number;
+  /** Files written this time (the rest were unchanged in outDir). */
+  changed: number;
+  /** Every file of the output now, for the next build's `previous`. */
+  entries: OutputEntries;
 }
+
+export type OutputBatches = AsyncIterable<OutputFile[]> | Iterable<OutputFile[]>;
 
 const WRITE_CONCURRENCY = 32;
 
 /**
- * Writes the output into a fresh folder beside outDir and swaps it into place only when every file is
- * written; on any failure (here or in the batches' producer) the previous outDir is left as it was.
- * The only writer of the output.
+ * The only writer of the output. Nothing in outDir changes until every file is written: a failure
+ * here or in the batches' producer leaves the previous output as it was.
+ *
+ * Without `previous`, the output is written into a fresh folder beside outDir that then takes its
+ * place. With it, only the files that differ are written, and moved into outDir one by one at the end
+ * (files no longer produced are removed): a build that changed ten pages touches ten files.
+ *
+ * `batches` may be a function of the folder being written, for producers that write files themselves
+ * (render workers) and report them as `{ path, written }`.
  */
-export async function writeOutput(outDir: string, batches: AsyncIterable<OutputFile[]> | Iterable<OutputFile[]>): Promise<WriteOutputResult> {
+export async function writeOutput(outDir: string, batches: OutputBatches | ((root: string) => OutputBatches), options: WriteOutputOptions = {}): Promise<WriteOutputResult> {
   const target = path.resolve(outDir);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(target), `.sitegen-${path.basename(target)}-`));
   // mkdtemp makes the folder 0700; as the output it must be readable by the web server's user (nginx's www-data).
   await chmod(staging, 0o755);
+  const previous = options.previous && (await isDirectory(target)) ? options.previous : undefined;
   try {
-    const result = await writeAll(staging, batches);
-    await swapInto(staging, target);
-    return result;
+    const result = await writeAll(staging, typeof batches === 'function' ? batches(staging) : batches, previous, options.hashes ?? new Map());
+    await options.beforeCommit?.();
+    if (previous) {
+      await moveChanges(staging, target, result.changedPaths, [...previous.keys()].filter((file) => !result.entries.has(file)));
+      await rm(staging, { recursive: true, force: true });
+    } else {
+      await swapInto(staging, target);
+    }
+    return { files: result.entries.size, bytes: result.bytes, changed: result.changedPaths.length, entries: result.entries };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function writeAll(root: string, batches: AsyncIterable<OutputFile[]> | Iterable<OutputFile[]>): Promise<WriteOutputResult> {
+async function writeAll(
+  root: string,
+  batches: OutputBatches,
+  previous: OutputEntries | undefined,
+  hashes: ReadonlyMap<string, string>,
+): Promise<{ entries: OutputEntries; bytes: number; changedPaths: string[] }> {
   // One mkdir per folder, shared by every file written into it at the same time.
   const folders = new Map<string, Promise<unknown>>();
-  const seen = new Set<string>();
-  let files = 0;
+  const entries: OutputEntries = new Map();
+  const changedPaths: string[] = [];
   let bytes = 0;
-  const writeOne = async (file: OutputFile) => {
-    const destination = path.join(root, ...file.path.split('/'));
+  const record = (file: string, hash: string, size: number, changed: boolean) => {
+    entries.set(file, { hash, bytes: size });
+    bytes += size;
+    if (changed) changedPaths.push(file);
+  };
+  const unchanged = (file: string, hash: string) => {
+    const before = previous?.get(file);
+    if (before?.hash !== hash) return false;
+    record(file, hash, before.bytes, false);
+    return true;
+  };
+  const destinationOf = async (file: string) => {
+    const destination = path.join(root, ...file.split('/'));
     const folder = path.dirname(destination);
     if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
     await folders.get(folder);
-    if ('copyFrom' in file) {
-      // A hard link costs no copy; files in out/ and the cache are never changed in place.
-      await link(file.copyFrom, destination).catch(() => copyFile(file.copyFrom, destination));
-      // Await first: `bytes += await …` would read `bytes` before the await and lose concurrent updates.
-      const { size } = await stat(destination);
-      bytes += size;
+    return destination;
+  };
+  const writeOne = async (file: OutputFile) => {
+    if ('kept' in file) {
+      const hash = hashes.get(file.path);
+      if (hash === undefined || !unchanged(file.path, hash)) throw writeFailed(`"${file.path}" was to stay as the previous build wrote it, but that build did not write it`);
+    } else if ('written' in file) {
+      record(file.path, hashes.get(file.path) ?? `written:${file.written}`, file.written, true);
+    } else if ('copyFrom' in file) {
+      const source = await stat(file.copyFrom);
+      const hash = `copy:${source.size}:${source.mtimeMs}:${source.ino}`;
+      if (unchanged(file.path, hash)) return;
+      const destination = await destinationOf(file.path);
+      // A link only where the source is never changed in place (the media cache); public/ files are copied.
+      if (file.link) await link(file.copyFrom, destination).catch(() => copyFile(file.copyFrom, destination));
+      else await copyFile(file.copyFrom, destination);
+      record(file.path, hash, source.size, true);
     } else {
-      await writeFile(destination, file.contents);
-      bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+      const hash = hashes.get(file.path) ?? createHash('sha256').update(file.contents).digest('base64url');
+      if (unchanged(file.path, hash)) return;
+      await writeFile(await destinationOf(file.path), file.contents);
+      record(file.path, hash, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength, true);
     }
-    files += 1;
   };
   for await (const batch of batches) {
+    const inBatch = new Set<string>();
     for (const file of batch) {
       if (!isSafeRelativePath(file.path)) throw writeFailed(`refusing to write "${file.path}": not a plain relative path`);
-      if (seen.has(file.path)) throw writeFailed(`two output files share the path "${file.path}"`);
-      seen.add(file.path);
+      if (entries.has(file.path) || inBatch.has(file.path)) throw writeFailed(`two output files share the path "${file.path}"`);
+      inBatch.add(file.path);
     }
     for (let start = 0; start < batch.length; start += WRITE_CONCURRENCY) {
       await Promise.all(batch.slice(start, start + WRITE_CONCURRENCY).map(writeOne));
     }
   }
-  return { files, bytes };
+  return { entries, bytes, changedPaths };
+}
+
+/** Moves what was written into the live folder, then removes the files no longer produced (and folders left empty). */
+async function moveChanges(staging: string, target: string, changed: string[], removed: string[]): Promise<void> {
+  const folders = new Map<string, Promise<unknown>>();
+  const moveOne = async (file: string) => {
+    const destination = path.join(target, ...file.split('/'));
+    const folder = path.dirname(destination);
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
+    await rename(path.join(staging, ...file.split('/')), destination);
+  };
+  const removeOne = async (file: string) => {
+    await unlink(path.join(target, ...file.split('/'))).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  };
+  try {
+    for (let start = 0; start < changed.length; start += WRITE_CONCURRENCY) await Promise.all(changed.slice(start, start + WRITE_CONCURRENCY).map(moveOne));
+    for (let start = 0; start < removed.length; start += WRITE_CONCURRENCY) await Promise.all(removed.slice(start, start + WRITE_CONCURRENCY).map(removeOne));
+  } catch (error) {
+    throw writeFailed(`could not update ${target} in place: ${(error as Error).message}; the next build rewrites it whole`, error);
+  }
+  // Deepest first, so a folder emptied by its emptied subfolder goes too; a folder still in use stays.
+  const emptied = [...new Set(removed.flatMap((file) => ancestors(file)))].sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const folder of emptied) await rmdir(path.join(target, ...folder.split('/'))).catch(() => undefined);
+}
+
+function ancestors(file: string): string[] {
+  const parts = file.split('/').slice(0, -1);
+  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 
 async function swapInto(staging: string, target: string): Promise<void> {
@@ -83,7 +178,14 @@ async function swapInto(staging: string, target: string): Promise<void> {
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
 }
 
-function isSafeRelativePath(file: string): boolean {
+async function isDirectory(folder: string): Promise<boolean> {
+  return stat(folder).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+}
+
+export function isSafeRelativePath(file: string): boolean {
   return file.length > 0 && !file.startsWith('/') && !file.includes('\\') && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 

@@ -91,6 +91,22 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
   };
 }
 
+/**
+ * How many published entries each collection has per locale (`collection|locale` → total), one
+ * one-row request each; undefined when the server does not say (no `withCount`, the proxy).
+ */
+export async function fetchCmsTotals(options: { cms: CmsOptions; locales: readonly string[] }): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
+  const requests = { count: 0 };
+  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), options: { ...options, includeDrafts: false }, requests, warnings: [] };
+  const pages = await Promise.all(
+    COLLECTIONS.flatMap((collection) =>
+      options.locales.map(async (locale) => [`${collection}|${locale}`, await context.limit(() => fetchPage(context, { collection, locale, publication: 'published', page: 1, pageSize: 1 }))] as const),
+    ),
+  );
+  if (pages.some(([, page]) => page.meta.pagination.total === undefined)) return { totals: undefined, requests: requests.count };
+  return { totals: new Map(pages.map(([key, page]) => [key, page.meta.pagination.total!])), requests: requests.count };
+}
+
 function createClient(cms: CmsOptions, requests: { count: number }): KyInstance {
   return ky.create({
     headers: { accept: 'application/json', ...(cms.token ? { authorization: `Bearer ${cms.token}` } : {}) },

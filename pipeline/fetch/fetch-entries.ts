@@ -1,3 +1,4 @@
+import { fetchWithCrawlCache } from './crawl-cache.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 import type { FetchedContent } from './raw-entry.ts';
@@ -10,17 +11,24 @@ export interface FetchEntriesOptions {
   locales: readonly string[];
   includeDrafts: boolean;
   onProgress?: (message: string) => void;
+  /** Keep the crawl here and fetch only what changed next time (crawl-cache.ts); unset: always fetch everything. */
+  cacheDir?: string | undefined;
+  /** With cacheDir: fetch everything this time anyway. */
+  fullCrawl?: boolean | undefined;
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
 export async function fetchEntries(options: FetchEntriesOptions): Promise<FetchedContent> {
-  const fetched = options.cms
-    ? await fetchCmsEntries({
-        cms: options.cms,
-        locales: options.locales,
-        includeDrafts: options.includeDrafts,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      })
+  const crawl = options.cms && {
+    cms: options.cms,
+    locales: options.locales,
+    includeDrafts: options.includeDrafts,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
+  const fetched = crawl
+    ? options.cacheDir
+      ? await fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
+      : await fetchCmsEntries(crawl)
     : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts });
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };

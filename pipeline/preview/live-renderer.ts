@@ -7,11 +7,11 @@ import type { LiveRenderFailure, LiveRenderRequest, LiveRenderResponse } from '.
 
 /** renderPages for the preview: one worker that keeps its templates loaded until they change. */
 export interface LiveRenderer {
-  /** Build's `renderPages` option: unchanged pages are copied, the others rendered by the current worker. */
+  /** Build's `renderPages` option: unchanged pages stay as they are, the others are rendered by the current worker. */
   renderPages(options: RenderPagesOptions): AsyncGenerator<OutputFile[]>;
   /** Templates changed on disk: start a fresh worker (it imports them again); the old one finishes its job first. */
   reload(): void;
-  /** The URL paths of the pages the last render rendered (not copied). */
+  /** The URL paths of the pages the last render rendered (not kept). */
   lastRendered(): string[];
   close(): Promise<void>;
 }
@@ -59,7 +59,7 @@ export function createLiveRenderer(): LiveRenderer {
     }
     rendered = pages.map((page) => page.urlPath);
     for (let start = 0; start < unchanged.length; start += COPY_BATCH) {
-      yield unchanged.slice(start, start + COPY_BATCH).map((page) => ({ path: page.outputPath, copyFrom: `${reuse!.fromDir}/${page.outputPath}` }));
+      yield unchanged.slice(start, start + COPY_BATCH).map((page) => ({ path: page.outputPath, kept: true as const }));
     }
     if (pages.length === 0) return;
     if (current.exited) current = loadTemplates(startWorker());

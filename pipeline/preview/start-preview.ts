@@ -12,7 +12,7 @@ import { describeProblem } from './describe-problem.ts';
 import { loadHostManifest } from './load-host-manifest.ts';
 import { createLiveEvents, type PreviewProblem } from './live-events.ts';
 import { createLiveRenderer } from './live-renderer.ts';
-import { latestUpdatedAt, mergeEntries } from './merge-entries.ts';
+import { latestUpdatedAt, mergeEntries } from '../fetch/merge-entries.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { createRequestHandler, type RequestHandler } from './request-handler.ts';
 import { servePreview } from './serve-preview.ts';
@@ -106,7 +106,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const problem = () => state.buildProblem ?? state.cmsProblem;
   const live = createLiveEvents(() => ({ version: state.version, problem: problem() }));
   const renderer = createLiveRenderer();
-  const memo: BuildMemo = { markdown: new Map() };
+  const memo: BuildMemo = {};
   const describe = (error: unknown, blogUnreachable?: Record<string, string>) => describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
   const showProblem = (found: PreviewProblem) => {
     live.send({ event: 'problem', data: found });

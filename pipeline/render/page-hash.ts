@@ -13,8 +13,8 @@ export interface PageCodeHashes {
 /**
  * A hash of everything a page's HTML depends on: its plan, what pages of its locale share, the pipeline
  * and the templates its page type imports. So a locale file change re-renders that locale, and a
- * template change the pages that use it. Article HTML is represented by its content key (same key,
- * same HTML), which keeps hashing cheap. Pure.
+ * template change the pages that use it. An entry's Markdown is represented by its content key (same
+ * key, same HTML), which keeps hashing cheap. Pure.
  *
  * Relies on templates reading `shared.messages` and `shared.shells` only for the page's own locale,
  * as createPageContext does (`t`, `shell`).
@@ -31,11 +31,12 @@ export function hashPageInputs(pages: PagePlan[], shared: RenderShared, code: Pa
     }
     return hash;
   };
-  const withoutHtml = (key: string, value: unknown) => (key === 'html' ? undefined : value);
+  // An entry's Markdown is named by its contentKey (which also covers the media it shows).
+  const withoutMarkdown = (key: string, value: unknown) => (key === 'markdown' ? undefined : value);
   return new Map(
     pages.map((page) => [
       page.outputPath,
-      createHash('sha256').update(localeHash(page.locale)).update(code.templates[page.data.template]).update(JSON.stringify(page, withoutHtml)).digest('hex').slice(0, 32),
+      createHash('sha256').update(localeHash(page.locale)).update(code.templates[page.data.template]).update(JSON.stringify(page, withoutMarkdown)).digest('hex').slice(0, 32),
     ]),
   );
 }

@@ -1,25 +1,36 @@
-import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { documentFor } from '../../templates/render-document.tsx';
-import type { RenderShared } from '../../templates/page-context.ts';
+import type { FragmentRenderer, RenderShared } from '../../templates/page-context.ts';
+import { createMarkdownRenderer } from '../transform/markdown.ts';
 import { SitegenError } from '../errors.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
 
 /**
  * Fragments that are the same on many pages (a locale's footer, an island with the same props) are
  * rendered once per build: memoised per RenderShared, which is one object per build (and per worker).
+ * Article bodies are rendered from Markdown here, where the page is, so no separate pass holds them all.
  */
-const fragmentsByBuild = new WeakMap<RenderShared, Map<string, string>>();
+const renderersByBuild = new WeakMap<RenderShared, FragmentRenderer>();
 
-function fragmentRenderer(shared: RenderShared) {
-  let fragments = fragmentsByBuild.get(shared);
-  if (!fragments) fragmentsByBuild.set(shared, (fragments = new Map()));
-  const memo = fragments;
-  return {
-    // Islands are rendered with renderToString, the markup hydrateRoot expects; the rest as static markup.
-    island: (key: string, element: () => ReactElement) => memoise(memo, `island:${key}`, () => renderToString(element())),
-    fragment: (key: string, element: () => ReactElement) => memoise(memo, `fragment:${key}`, () => renderToStaticMarkup(element())),
-  };
+/** Renders an entry's Markdown for a page; the render floor substitutes its pre-rendered bodies. */
+export type MarkdownForPage = FragmentRenderer['markdown'];
+
+function fragmentRenderer(shared: RenderShared): FragmentRenderer {
+  let renderer = renderersByBuild.get(shared);
+  if (!renderer) {
+    const memo = new Map<string, string>();
+    const renderMarkdown = createMarkdownRenderer(shared.markdown);
+    // A body shown on several pages (the English text on a fallback page) is rendered again: keeping
+    // every body would hold the whole site's HTML in each worker.
+    renderer = {
+      // Islands are rendered with renderToString, the markup hydrateRoot expects; the rest as static markup.
+      island: (key, element) => (key === undefined ? renderToString(element()) : memoise(memo, `island:${key}`, () => renderToString(element()))),
+      fragment: (key, element) => memoise(memo, `fragment:${key}`, () => renderToStaticMarkup(element())),
+      markdown: (entry) => renderMarkdown(entry.markdown).html,
+    };
+    renderersByBuild.set(shared, renderer);
+  }
+  return renderer;
 }
 
 function memoise(memo: Map<string, string>, key: string, render: () => string): string {
@@ -29,9 +40,10 @@ function memoise(memo: Map<string, string>, key: string, render: () => string): 
 }
 
 /** One page to a complete HTML document. Pure (the memo only saves repeated work); throws RENDER_FAILED naming the page. */
-export function renderPage(page: PagePlan, shared: RenderShared): string {
+export function renderPage(page: PagePlan, shared: RenderShared, markdown?: MarkdownForPage): string {
   try {
-    return `<!DOCTYPE html>${renderToStaticMarkup(documentFor(page, shared, fragmentRenderer(shared)))}`;
+    const fragments = fragmentRenderer(shared);
+    return `<!DOCTYPE html>${renderToStaticMarkup(documentFor(page, shared, markdown ? { ...fragments, markdown } : fragments))}`;
   } catch (error) {
     throw new SitegenError({
       code: 'RENDER_FAILED',

@@ -5,7 +5,7 @@ import { SitegenError, isSitegenError } from '../errors.ts';
 import type { OutputFile } from '../emit/output-file.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
 import { renderPage } from './render-page.ts';
-import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
+import type { WorkerData, WorkerRequest, WorkerResponse } from './render-worker.ts';
 
 export interface RenderPagesOptions {
   pages: PagePlan[];
@@ -13,9 +13,11 @@ export interface RenderPagesOptions {
   /** Worker threads; 0 renders in this thread. Default: all cores when there are enough pages. */
   workers?: number;
   /** Pages whose inputs did not change since the last build are taken from its output instead. */
-  reuse?: { fromDir: string; isUnchanged: (page: PagePlan) => boolean } | undefined;
+  reuse?: { isUnchanged: (page: PagePlan) => boolean } | undefined;
   /** Counts rendered and reused pages, for the report. */
   counts?: { rendered: number; reused: number };
+  /** The folder being written (writeOutput's): render workers write pages there themselves and report `{ path, written }`. */
+  writeTo?: string | undefined;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -40,13 +42,13 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
     options.counts.rendered = pages.length;
   }
   for (let start = 0; start < unchanged.length; start += BATCH_SIZE * 8) {
-    yield unchanged.slice(start, start + BATCH_SIZE * 8).map((page) => ({ path: page.outputPath, copyFrom: `${reuse!.fromDir}/${page.outputPath}` }));
+    yield unchanged.slice(start, start + BATCH_SIZE * 8).map((page) => ({ path: page.outputPath, kept: true as const }));
   }
   const workers = options.workers ?? defaultRenderWorkers(pages.length);
   const batches: PagePlan[][] = [];
   for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
   const failures: string[] = [];
-  if (workers === 0) {
+  if (workers === 0 || options.writeTo === undefined) {
     for (const batch of batches) {
       const files: OutputFile[] = [];
       for (const page of batch) {
@@ -60,7 +62,7 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
       yield files;
     }
   } else {
-    yield* renderInWorkers(batches, options.shared, workers, failures);
+    yield* renderInWorkers(batches, { shared: options.shared, writeTo: options.writeTo }, workers, failures);
   }
   if (failures.length > 0) {
     throw new SitegenError({
@@ -71,8 +73,8 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
   }
 }
 
-async function* renderInWorkers(batches: PagePlan[][], shared: RenderShared, count: number, failures: string[]): AsyncGenerator<OutputFile[]> {
-  const pool = Array.from({ length: Math.min(count, batches.length) }, () => startWorker(shared));
+async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, count: number, failures: string[]): AsyncGenerator<OutputFile[]> {
+  const pool = Array.from({ length: Math.min(count, batches.length) }, () => startWorker(data));
   const queue = batches.map((pages, batch): WorkerRequest => ({ batch, pages }));
   const done: Array<OutputFile[]> = [];
   let pending = queue.length;
@@ -86,7 +88,7 @@ async function* renderInWorkers(batches: PagePlan[][], shared: RenderShared, cou
   for (const worker of pool) {
     worker.on('message', (response: WorkerResponse) => {
       if ('failures' in response) failures.push(...response.failures.map((failure) => failure.message));
-      else done.push(response.files.map((file) => ({ path: file.path, contents: file.contents })));
+      else done.push(response.files);
       pending -= 1;
       feed(worker);
       wake?.();
@@ -113,6 +115,6 @@ async function* renderInWorkers(batches: PagePlan[][], shared: RenderShared, cou
   }
 }
 
-function startWorker(shared: RenderShared): Worker {
-  return new Worker(new URL('./render-worker-entry.js', import.meta.url), { workerData: { shared } });
+function startWorker(data: WorkerData): Worker {
+  return new Worker(new URL('./render-worker-entry.js', import.meta.url), { workerData: data });
 }

@@ -5,9 +5,10 @@ import type { ShellData } from '../plan/plan-pages.ts';
 import type { Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
 import { projectWorldMap } from '../transform/world-map.ts';
+import type { MarkdownOptions } from '../transform/markdown.ts';
 
 /** Everything every page is rendered with, built once per build (and sent once to each render worker). */
-export function createRenderShared({ site, shells, assets, scripts }: { site: Site; shells: Record<Locale, ShellData>; assets: SiteAssets; scripts: ClientBundles }): RenderShared {
+export function createRenderShared({ site, shells, assets, scripts, markdown }: { site: Site; shells: Record<Locale, ShellData>; assets: SiteAssets; scripts: ClientBundles; markdown: MarkdownOptions }): RenderShared {
   return {
     product: site.config.product,
     baseUrl: site.config.baseUrl,
@@ -23,5 +24,6 @@ export function createRenderShared({ site, shells, assets, scripts }: { site: Si
     newsletterEndpoint: site.config.newsletter.endpoint,
     socialImage: site.config.socialImage,
     worldMap: projectWorldMap(),
+    markdown,
   };
 }

@@ -7,7 +7,7 @@ import type { ValidContent } from '../validate/validate-content.ts';
 import type { CoverColours } from './cover-colours.ts';
 import { normaliseCover, pickCover, type Cover } from './covers.ts';
 import { groupFamilies, planLanguages, type LanguagesMap, type RecordFamily } from './families.ts';
-import type { RenderedMarkdown } from './markdown.ts';
+import type { MarkdownInput } from './markdown.ts';
 import { recordRef, type MarkdownJob } from './markdown-jobs.ts';
 
 export type CountryStatus = 'forbidden' | 'legal' | 'pending' | 'unknown';
@@ -20,10 +20,10 @@ export interface EntryVersion {
   title: string;
   slug: string;
   excerpt: string;
-  html: string;
-  /** Names the rendered Markdown: equal keys, equal HTML (pages hash this instead of the HTML). */
+  /** The body, rendered to HTML where a page shows it (in the render worker: no separate pass, nothing held). */
+  markdown: MarkdownInput;
+  /** Names the rendered Markdown: equal keys, equal HTML (pages hash this instead of the Markdown). */
   contentKey: string;
-  headings: RenderedMarkdown['headings'];
   author: { slug: string; name: string; avatar: string | undefined } | undefined;
   automaticTranslated: boolean;
   publishedAt: string | null;
@@ -62,14 +62,14 @@ export interface TransformOptions {
   site: Site;
   media: MediaFiles;
   colours: CoverColours;
-  /** Each entry's Markdown job, and the rendered result of every job key. */
-  markdown: { jobs: ReadonlyMap<string, MarkdownJob>; rendered: ReadonlyMap<string, RenderedMarkdown> };
+  /** Each entry's Markdown job (planMarkdownJobs). */
+  markdown: ReadonlyMap<string, MarkdownJob>;
 }
 
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
 
 /**
- * Families, languages maps, normalised covers, authors and Markdown rendered to safe HTML, sorted
+ * Families, languages maps, normalised covers, authors and each body's Markdown job, sorted
  * newest first with a stable tie-break. Pure.
  */
 export function transformContent(options: TransformOptions): Content {
@@ -116,9 +116,8 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
 }
 
 function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection, options: TransformOptions): EntryVersion {
-  const job = options.markdown.jobs.get(recordRef(collection, record.id));
-  const rendered = job ? options.markdown.rendered.get(job.key) : undefined;
-  if (!job || !rendered) throw new Error(`No rendered Markdown for ${recordRef(collection, record.id)}: the build must render every job before transforming`);
+  const job = options.markdown.get(recordRef(collection, record.id));
+  if (!job) throw new Error(`No Markdown job for ${recordRef(collection, record.id)}: planMarkdownJobs covers every record`);
   const { showIndex, showCallToActions } = job.input;
   const media = pickCover(record);
   const authorSlug = record.authorSlug ?? undefined;
@@ -131,9 +130,8 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
     title: record.title.trim(),
     slug: record.slug,
     excerpt: record.excerpt?.trim() ?? '',
-    html: rendered.html,
+    markdown: job.input,
     contentKey: job.key,
-    headings: rendered.headings,
     author: author && authorSlug ? { slug: authorSlug, name: author.name, avatar: author.avatar } : undefined,
     // The CMS leaves this unset on older entries; English is never a translation.
     automaticTranslated: record.locale !== 'en' && record.automaticTranslated === true,

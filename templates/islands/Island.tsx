@@ -10,8 +10,26 @@ export type IslandWhen = 'interaction' | 'visible' | 'idle';
  * JavaScript), then hydrated by its own small bundle when `when` says. Props travel as JSON in a data
  * attribute, escaped by React like every attribute.
  */
-export function Island<P extends object>({ context, name, when, props, children, className }: { context: PageContext; name: IslandName; when: IslandWhen; props: P; children: (props: P) => ReactElement; className?: string }) {
+export function Island<P extends object>({
+  context,
+  name,
+  when,
+  props,
+  children,
+  className,
+  perPage = false,
+}: {
+  context: PageContext;
+  name: IslandName;
+  when: IslandWhen;
+  props: P;
+  children: (props: P) => ReactElement;
+  className?: string;
+  /** The props differ on every page (links to this page's translations): render each time, don't keep the HTML. */
+  perPage?: boolean;
+}) {
   const json = JSON.stringify(props);
+  const html = perPage ? context.fragments.island(undefined, () => children(props)) : context.fragments.island(`${name}:${json}`, () => children(props));
   return (
     <div
       className={className ? `island ${className}` : 'island'}
@@ -19,7 +37,7 @@ export function Island<P extends object>({ context, name, when, props, children,
       data-when={when}
       data-src={context.shared.assets.islands[name]}
       data-props={json}
-      dangerouslySetInnerHTML={{ __html: context.fragments.island(`${name}:${json}`, () => children(props)) }}
+      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }

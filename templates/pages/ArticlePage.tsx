@@ -56,7 +56,7 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
               {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
             </figure>
           ) : null}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: version.html }} />
+          <div className="prose" dangerouslySetInnerHTML={{ __html: context.fragments.markdown(version) }} />
         </div>
         <AdminBar context={context} version={version} />
         <Island context={context} name="back-to-top" when="idle" props={{ label: t('article.back_to_top') }}>

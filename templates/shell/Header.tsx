@@ -84,7 +84,7 @@ export function Header({ context }: { context: PageContext }) {
           </ul>
         </nav>
         <div className="header-actions">
-          <Island context={context} name="language-switcher" when="interaction" props={languages}>
+          <Island context={context} name="language-switcher" when="interaction" props={languages} perPage>
             {(props) => <LanguageSwitcher {...props} />}
           </Island>
           <button type="button" className="theme-toggle" data-widget="theme-toggle" aria-label={t('nav.toggle_theme')} hidden>
@@ -96,7 +96,7 @@ export function Header({ context }: { context: PageContext }) {
           <a className="button signup" href={links.signup} data-carry-theme="" data-carry-currency="">
             {t('nav.signup')}
           </a>
-          <Island context={context} name="mobile-menu" when="interaction" props={mobile} className="mobile-only">
+          <Island context={context} name="mobile-menu" when="interaction" props={mobile} className="mobile-only" perPage>
             {(props) => <MobileMenu {...props} />}
           </Island>
         </div>

@@ -59,9 +59,56 @@ const OPTIONS: sanitizeHtml.IOptions = {
   parseStyleAttributes: false,
 };
 
-/** The last step of every render: an allowlist, so safety does not rest on the Markdown rules alone. */
+/**
+ * The last step of every render: an allowlist, so safety does not rest on the Markdown rules alone.
+ * The renderer's own output is checked tag by tag against the allowlist (a fast scan); only HTML that
+ * fails the check is rebuilt by sanitize-html, so the slow path is for the unexpected.
+ */
 export function sanitizeRenderedHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return isAllowedHtml(html) ? html : sanitizeHtml(html, OPTIONS);
+}
+
+const TAG_SET = new Set(ALLOWED_TAGS);
+/** An allowed attribute with a fixed set of values (`target`, `rel`, `loading`, `decoding`), else any value. */
+type AttributeRule = { values: Set<string> | undefined; multiple: boolean };
+const ATTRIBUTE_RULES = new Map<string, Map<string, AttributeRule>>(
+  Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attributes]) => [
+    tag,
+    new Map<string, AttributeRule>(attributes.map((rule): [string, AttributeRule] => (typeof rule === 'string' ? [rule, { values: undefined, multiple: false }] : [rule.name, { values: new Set(rule.values), multiple: rule.multiple === true }]))),
+  ]),
+);
+const CLASS_RULES = new Map(Object.entries(ALLOWED_CLASSES).map(([tag, classes]) => [tag, classes.map((name) => (name.endsWith('*') ? { prefix: name.slice(0, -1) } : { exact: name }))]));
+/** Every `<` in the renderer's output starts a tag of this strict form: text is escaped, values double-quoted with no `"`, `<` or `>`. */
+const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s[a-z][a-z-]*="[^"<>]*")*)\s*\/?>/y;
+const ATTRIBUTE = /\s([a-z][a-z-]*)="([^"]*)"/g;
+/** What a URL may start with once references are decoded: web, mail, protocol-relative, or relative (no scheme at all). */
+const ALLOWED_URL = /^(?:https?:|mailto:|[^:]*$|[^:]*[/?#])/i;
+
+/** True when every tag, attribute, class and URL of `html` is one the allowlist keeps as it is. */
+export function isAllowedHtml(html: string): boolean {
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', TAG.lastIndex)) {
+    TAG.lastIndex = at;
+    const tag = TAG.exec(html);
+    if (!tag) return false;
+    const name = tag[2]!;
+    if (!TAG_SET.has(name)) return false;
+    if (tag[1] === '/') {
+      if (tag[3] !== '') return false;
+      continue;
+    }
+    const rules = ATTRIBUTE_RULES.get(name);
+    for (const [, attribute, raw] of tag[3]!.matchAll(ATTRIBUTE)) {
+      const rule = rules?.get(attribute!);
+      if (!rule) return false;
+      // Only the references the renderer writes; anything else (`&#106;avascript:`) takes the slow path.
+      if (/&(?!amp;|lt;|gt;|quot;)/.test(raw!)) return false;
+      const value = raw!.replace(/&lt;|&gt;|&quot;|&amp;/g, (reference) => ({ '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' })[reference]!);
+      if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part))) return false;
+      if (attribute === 'class' && !value.split(' ').every((part) => CLASS_RULES.get(name)?.some((allowed) => ('exact' in allowed ? part === allowed.exact : part.startsWith(allowed.prefix!))))) return false;
+      if ((attribute === 'href' || attribute === 'src') && (/[\u0000-\u0020\\]/.test(value) || !ALLOWED_URL.test(value) || (name === 'img' && /^mailto:/i.test(value)))) return false;
+    }
+  }
+  return true;
 }
 
 export const SANITIZER_ALLOWLIST = { tags: ALLOWED_TAGS, attributes: ALLOWED_ATTRIBUTES, classes: ALLOWED_CLASSES } as const;

@@ -182,7 +182,7 @@ describe('blocks', () => {
 
   it('captions an image with the text line right after it', () => {
     expect(html('![A map](https://assets.example.com/map.png)\nEurope in *red*')).toMatchInlineSnapshot(`
-      "<figure><img src="https://assets.example.com/map.png" alt="A map" loading="lazy" decoding="async" /><figcaption>Europe in <em>red</em></figcaption>
+      "<figure><img src="https://assets.example.com/map.png" alt="A map" loading="lazy" decoding="async"><figcaption>Europe in <em>red</em></figcaption>
       </figure>
       "
     `);
@@ -190,7 +190,7 @@ describe('blocks', () => {
 
   it('leaves an image without a text line in its paragraph', () => {
     expect(html('![A map](https://assets.example.com/map.png)')).toBe(
-      '<p><img src="https://assets.example.com/map.png" alt="A map" loading="lazy" decoding="async" /></p>\n',
+      '<p><img src="https://assets.example.com/map.png" alt="A map" loading="lazy" decoding="async"></p>\n',
     );
   });
 
@@ -282,12 +282,12 @@ describe('raw HTML', () => {
 
   it('keeps only the allowed attributes', () => {
     expect(html('<span class="x" id="y">a</span> <a href="/x" title="T" class="c">b</a> <img src="/i.png" alt="i" width="10" height="20" style="x">')).toBe(
-      '<p><span>a</span> <a href="/x" title="T">b</a> <img src="/i.png" alt="i" width="10" height="20" loading="lazy" decoding="async" /></p>\n',
+      '<p><span>a</span> <a href="/x" title="T">b</a> <img src="/i.png" alt="i" width="10" height="20" loading="lazy" decoding="async"></p>\n',
     );
   });
 
   it('shows other tags as text and still parses the Markdown around them', () => {
-    expect(html('<div align="center">**Bold**</div>')).toBe('<p>&lt;div align="center"&gt;<strong>Bold</strong>&lt;/div&gt;</p>\n');
+    expect(html('<div align="center">**Bold**</div>')).toBe('<p>&lt;div align=&quot;center&quot;&gt;<strong>Bold</strong>&lt;/div&gt;</p>\n');
   });
 });
 

@@ -1,5 +1,5 @@
-import { applyRecordCap } from '../fetch/record-cap.ts';
-import type { FetchedContent, RawEntry } from '../fetch/raw-entry.ts';
+import { applyRecordCap } from './record-cap.ts';
+import type { FetchedContent, RawEntry } from './raw-entry.ts';
 
 /**
  * The last crawl with the entries the CMS changed since (a crawl with `updatedAfter`) put in: a changed
@@ -10,8 +10,9 @@ import type { FetchedContent, RawEntry } from '../fetch/raw-entry.ts';
  * it with the published row (fetch-cms.ts, mergeDrafts), which the changed-only crawl may not include.
  * Such a draft keeps the published row's id and publishedAt here, as a full crawl would give it.
  * Deleted and unpublished entries are not seen by `updatedAt`; a full refresh picks them up.
+ * `cap: false` leaves the record cap to the caller (the build's crawl cache keeps the whole crawl).
  */
-export function mergeEntries(previous: FetchedContent, changed: FetchedContent): FetchedContent {
+export function mergeEntries(previous: FetchedContent, changed: FetchedContent, { cap = true }: { cap?: boolean } = {}): FetchedContent {
   const isV5 = previous.dialect === '5' || changed.dialect === '5';
   const index = new Map(previous.entries.map((entry, position) => [entryKey(entry), position]));
   const entries = [...previous.entries];
@@ -26,7 +27,7 @@ export function mergeEntries(previous: FetchedContent, changed: FetchedContent):
     const keepsPublished = isV5 && entry.record.publishedAt === null && typeof old.publishedAt === 'string';
     entries[position] = keepsPublished ? { ...entry, record: { ...entry.record, id: old.id, publishedAt: old.publishedAt } } : entry;
   }
-  const capped = applyRecordCap(entries);
+  const capped = cap ? applyRecordCap(entries) : { entries, warnings: [] };
   return {
     ...previous,
     entries: capped.entries,

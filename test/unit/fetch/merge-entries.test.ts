@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchedContent, RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
-import { latestUpdatedAt, mergeEntries } from '../../../pipeline/preview/merge-entries.ts';
+import { latestUpdatedAt, mergeEntries } from '../../../pipeline/fetch/merge-entries.ts';
 
 const entry = (record: Record<string, unknown>): RawEntry => ({ collection: 'articles', record: { locale: 'en', publishedAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', ...record } });
 const fetched = (entries: RawEntry[], dialect: FetchedContent['dialect'] = '5'): FetchedContent => ({ entries, dialect, mediaOrigin: { kind: 'http', origin: 'http://cms' }, warnings: [], requests: 1 });
