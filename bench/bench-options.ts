@@ -17,6 +17,8 @@ export interface BenchOptions {
   seed: number;
   /** NODE_ENV of the build processes: production by default, as `sitegen build` sets it. */
   nodeEnv: string;
+  /** Where the builds write their output and cache (default: the system's temp folder). */
+  workDir: string | undefined;
 }
 
 export const BENCH_USAGE = `options:
@@ -29,7 +31,8 @@ export const BENCH_USAGE = `options:
   --covers <n>       distinct cover uploads, reused across families (40)
   --pictures <n>     distinct pictures drawn among the covers; the rest are hard links (40)
   --seed <n>         content seed (1)
-  --node-env <name>  NODE_ENV for the build processes (production, as \`sitegen build\` sets it)`;
+  --node-env <name>  NODE_ENV for the build processes (production, as \`sitegen build\` sets it)
+  --work-dir <dir>   where the builds write output and cache (default: the temp folder; /dev/shm: a RAM disk)`;
 
 /** The flags of `npm run bench` and bench/profile-stages.ts. */
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -46,6 +49,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       pictures: { type: 'string', default: '40' },
       seed: { type: 'string', default: '1' },
       'node-env': { type: 'string', default: 'production' },
+      'work-dir': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -69,5 +73,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     pictures: whole('pictures', values.pictures, 1),
     seed: whole('seed', values.seed, 0),
     nodeEnv: values['node-env'],
+    workDir: values['work-dir'],
   };
 }

@@ -11,7 +11,7 @@ import { startBenchCms } from './start-bench-cms.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const options = parseBenchOptions(process.argv.slice(2));
-const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures });
+const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void cms.close().finally(() => process.exit(130));

@@ -11,6 +11,7 @@ import { formatTable, median, megabytes, seconds } from './format-table.ts';
 import { hashSourceTree } from './hash-source-tree.ts';
 import { CMS_STAGES, measureBuild, type BuildMeasure } from './measure-build.ts';
 import { measureOutput, type OutputMeasure } from './measure-output.ts';
+import { measureDiskFloor, type DiskFloor } from './measure-disk-floor.ts';
 import type { RenderFloorResult } from './render-floor.ts';
 import { runChild } from './run-child.ts';
 import { startBenchCms } from './start-bench-cms.ts';
@@ -31,7 +32,7 @@ interface RunMeasure {
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`;
 const tree = gitState();
 log(`sitegen bench: ${options.records} article records + ${options.keyTerms} key-terms, ${options.latencyMs} ms CMS latency, ${options.runs} runs (${machine})`);
-const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures });
+const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
 const { stats } = cms.content;
 log(`content generated in ${cms.generateSeconds.toFixed(1)} s: ${stats.families} article families, ${stats.keyTermFamilies} key-term families; CMS at ${cms.fake.restUrl}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -42,6 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const runs: RunMeasure[] = [];
 let output: OutputMeasure | undefined;
+let diskFloor: DiskFloor | undefined;
 try {
   for (let index = 1; index <= options.runs; index += 1) {
     const dir = path.join(cms.workDir, `run-${index}`);
@@ -58,6 +60,8 @@ try {
     cms.reset();
     const cold = await build('cold');
     output ??= await measureOutput(out);
+    diskFloor ??= measureDiskFloor(out);
+    log(`  disk floor: ${diskFloor.files} files (${megabytes(diskFloor.bytes)}) written again in ${seconds(diskFloor.ms)} by one thread (CPU ${seconds(diskFloor.cpuMs)})`);
     const warm = await build('warm');
     const changed = cms.changeOne();
     const change = await build('change');
@@ -133,6 +137,8 @@ const table = formatTable([
   ['output: total bytes', megabytes(out.bytes), '', ''],
   ['  HTML bytes per page (median)', `${(out.medianHtmlBytes / 1024).toFixed(1)} KB`, '', ''],
   ['  files written', String(out.files), '', ''],
+  [`disk floor: the output's ${diskFloor!.files} files created again, one thread (${path.dirname(cms.workDir)})`, seconds(diskFloor!.ms), '', ''],
+  ['  cold build (without fetch + media) minus the disk floor', seconds(cold.excludingCmsMs - diskFloor!.ms), '', ''],
 ]);
 
 const stageNames = [...new Set(runs.flatMap((run) => [...Object.keys(run.cold.stages), ...Object.keys(run.warm.stages)]))];
@@ -210,7 +216,7 @@ const resultsDir = path.join(ROOT, 'bench', 'results');
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
   path.join(resultsDir, 'latest.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, tree, options, content: stats, medians: { fetch, cold: { ...cold, pagesPerSecond: coldPagesPerSecond }, warm, change, floorMs, floorCpuMs, ratio, renderWriteRatio, cpuRatio }, output: out, runs }, null, 1)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, tree, options, content: stats, medians: { fetch, cold: { ...cold, pagesPerSecond: coldPagesPerSecond }, warm, change, floorMs, floorCpuMs, ratio, renderWriteRatio, cpuRatio }, output: out, diskFloor, runs }, null, 1)}\n`,
 );
 log(`wrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}`);
 

@@ -18,6 +18,8 @@ export interface BenchCmsOptions {
   covers: number;
   /** Distinct pictures among them (the rest are hard links under their own names). */
   pictures: number;
+  /** Parent of the work folder (default: the system's temp folder). */
+  workDir?: string | undefined;
 }
 
 export interface BenchCms {
@@ -36,7 +38,7 @@ export interface BenchCms {
 
 export async function startBenchCms(options: BenchCmsOptions): Promise<BenchCms> {
   const started = performance.now();
-  const workDir = await mkdtemp(path.join(tmpdir(), 'sitegen-bench-'));
+  const workDir = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'sitegen-bench-'));
   const uploadsDir = path.join(workDir, 'uploads');
   const covers = await generateCoverPool({ dir: uploadsDir, count: options.covers, pictures: options.pictures, seed: options.seed });
   const authors = Object.keys(JSON.parse(await readFile(path.join(options.siteDir, 'content', 'authors.json'), 'utf8')) as Record<string, unknown>).sort();

@@ -115,32 +115,44 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const loaded = await timed('load site', () => loadSite(options.siteDir));
   const site = options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
-  const fetched = await timed('fetch', () =>
-    options.fetched ??
-    fetchEntries({
-      cms: options.cms,
-      contentDir,
-      locales: LOCALES,
-      includeDrafts: options.includeDrafts,
-      cacheDir: options.cacheDir,
-      fullCrawl: options.fullCrawl,
-      ...(options.log ? { onProgress: options.log.progress } : {}),
-    }),
-  );
-  const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
-  const mediaList = listMedia(valid);
-  const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
-  const colours = await timed('cover colours', () =>
-    extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
-  );
-  const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
-  const codeHash = await timed('code hash', async () => {
-    const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
-    return { engine, templates: templates.pages, allTemplates: templates.all };
-  });
-  const markdownJobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine });
-  const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };
-  const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
+  // The crawl and the validated records are needed only until the content is transformed: kept inside
+  // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
+  const loadContent = async () => {
+    const fetched = await timed('fetch', () =>
+      options.fetched ??
+      fetchEntries({
+        cms: options.cms,
+        contentDir,
+        locales: LOCALES,
+        includeDrafts: options.includeDrafts,
+        cacheDir: options.cacheDir,
+        fullCrawl: options.fullCrawl,
+        ...(options.log ? { onProgress: options.log.progress } : {}),
+      }),
+    );
+    const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
+    const mediaList = listMedia(valid);
+    const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
+    const colours = await timed('cover colours', () =>
+      extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
+    );
+    const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
+    const codeHash = await timed('code hash', async () => {
+      const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
+      return { engine, templates: templates.pages, allTemplates: templates.all };
+    });
+    const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine }));
+    const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
+    return {
+      content,
+      media,
+      codeHash,
+      markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes },
+      source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings] },
+      coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
+    };
+  };
+  const { content, media, codeHash, markdownOptions, source, coverColours } = await loadContent();
   const plan = await timed('plan', () => planPages({ content, site }));
   const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
   const discovery = await timed('sitemaps + feeds', async () => {
@@ -162,11 +174,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     if (options.memo) options.memo.clientBundles = { key, bundles };
     return bundles;
   });
-  const shared = createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions });
+  const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
 
   const outDir = path.resolve(options.outDir);
-  const previous = await loadOutputManifest(options.cacheDir, outDir);
-  const pageHashes = hashPageInputs(plan.pages, shared, codeHash);
+  const previous = await timed('output manifest', () => loadOutputManifest(options.cacheDir, outDir));
+  const pageHashes = await timed('page hashes', () => hashPageInputs(plan.pages, shared, codeHash));
   const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
   const pageCounts = { rendered: 0, reused: 0 };
   const host = options.host ?? site.config.host;
@@ -183,22 +195,22 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),
     }),
   );
-  await writeOutputManifest(options.cacheDir, outDir, written.entries);
+  await timed('manifest write', () => writeOutputManifest(options.cacheDir, outDir, written.entries));
 
   const hostConfigDir = path.resolve(options.hostConfigDir ?? `${path.resolve(options.outDir)}-host`);
   await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
 
   return {
-    source: options.cms ? `${fetched.dialect === 'proxy' ? 'site proxy' : `Strapi v${fetched.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
+    source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
     records: content.counts,
     pages: plan.pages.length,
     pagesRendered: pageCounts.rendered,
     files: written.files,
     bytes: written.bytes,
-    requests: fetched.requests,
+    requests: source.requests,
     mediaDownloads: media.downloads,
-    coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
-    warnings: [...fetched.warnings, ...valid.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
+    coverColours,
+    warnings: [...source.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
     hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
     timings,
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputEntries } from '../emit/write-output.ts';
 
@@ -20,22 +20,15 @@ interface SavedManifest {
 }
 
 /**
- * The previous build's files, when that build wrote this output folder and the folder still holds
- * exactly those files (one deleted or added by hand makes the next build write the folder whole).
+ * The previous build's files, when that build wrote this output folder and the folder is still there.
+ * The folder is sitegen's: a file edited or deleted in it by hand stays so until its inputs change
+ * (delete the folder, or the manifest in the cache folder, to have the next build write it whole).
  */
 export async function loadOutputManifest(cacheDir: string, outDir: string): Promise<OutputEntries | undefined> {
   try {
     const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest;
-    if (saved.version !== 2 || saved.outDir !== outDir) return undefined;
-    const onDisk = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((entry) => !entry.isDirectory());
-    if (onDisk.length !== saved.files.length) return undefined;
-    const entries: OutputEntries = new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }]));
-    const root = path.resolve(outDir);
-    for (const entry of onDisk) {
-      const relative = path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/');
-      if (!entries.has(relative)) return undefined;
-    }
-    return entries;
+    if (saved.version !== 2 || saved.outDir !== outDir || !(await stat(outDir)).isDirectory()) return undefined;
+    return new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }]));
   } catch {
     return undefined;
   }

@@ -23,11 +23,15 @@ export function recordRef(collection: Collection, id: number): string {
  * the code, so equal keys always render to equal HTML. Pure.
  */
 export function planMarkdownJobs(options: { content: ValidContent; site: Site; media: MediaFiles; imageSizes: ReadonlyMap<string, { width: number; height: number }>; codeHash: string }): Map<string, MarkdownJob> {
-  const strings = new Map<Locale, MarkdownInput['strings']>();
+  const strings = new Map<Locale, { strings: MarkdownInput['strings']; json: string }>();
   const stringsFor = (locale: Locale) => {
-    if (!strings.has(locale)) strings.set(locale, markdownStrings(options.site, locale));
+    if (!strings.has(locale)) {
+      const forLocale = markdownStrings(options.site, locale);
+      strings.set(locale, { strings: forLocale, json: JSON.stringify(forLocale) });
+    }
     return strings.get(locale)!;
   };
+  const common = JSON.stringify([options.codeHash, options.site.config.baseUrl]);
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
     const markdown = record.content ?? '';
@@ -35,10 +39,17 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
       markdown,
       showIndex: 'showIndex' in record && record.showIndex === true,
       showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
-      strings: stringsFor(record.locale),
+      strings: stringsFor(record.locale).strings,
     };
     const images = findMarkdownImages(markdown).map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    const key = createHash('sha256').update(JSON.stringify([options.codeHash, options.site.config.baseUrl, input, images])).digest('hex').slice(0, 32);
+    // Each part is JSON, so the concatenation is unambiguous; the text goes to the hash as it is.
+    const key = createHash('sha256')
+      .update(common)
+      .update(JSON.stringify([input.showIndex, input.showCallToActions, images]))
+      .update(stringsFor(record.locale).json)
+      .update(JSON.stringify(markdown))
+      .digest('hex')
+      .slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });
   };
   for (const record of options.content.articles) add('articles', record);
