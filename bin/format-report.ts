@@ -17,7 +17,9 @@ export function formatReport(report: BuildReport, outDir: string): string {
     ]),
     '',
     `CMS requests: ${report.requests}; media downloaded: ${report.mediaDownloads}; cover colours: ${report.coverColours.fromCms} from the CMS, ${report.coverColours.computed} computed, ${report.coverColours.cached} from the cache.`,
-    `Pages rendered: ${report.pagesRendered} (${report.pages - report.pagesRendered} unchanged since the last build).`,
+    report.upToDate
+      ? 'Nothing changed since the last build (content, site files, code, settings): the output was left as it is.'
+      : `Pages rendered: ${report.pagesRendered} (${report.pages - report.pagesRendered} unchanged since the last build).`,
   ];
   if (report.warnings.length > 0) {
     lines.push('', `warnings (${report.warnings.length}):`, ...report.warnings.map((warning) => `  - ${warning}`));

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
@@ -7,6 +9,8 @@ import { loadSiteAssets } from './emit/load-site-assets.ts';
 import { writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import type { ClientBundles } from './emit/bundle-client.ts';
+import type { SiteAssets } from './emit/load-site-assets.ts';
+import type { Site } from './site/site.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
@@ -99,6 +103,8 @@ export interface BuildReport {
   timings: StageTiming[];
   /** The host written for, its redirect count, and the folder of its non-public files. */
   hosting: { host: HostName; redirects: number; configDir: string };
+  /** Nothing changed since the build that wrote the output: it was left as it is (figures are that build's). */
+  upToDate: boolean;
 }
 
 /** The whole pipeline: load, fetch, validate, transform, plan, render, emit. Throws SitegenError on bad input; the previous output then stays. */
@@ -115,21 +121,38 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const loaded = await timed('load site', () => loadSite(options.siteDir));
   const site = options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
+  let fetched: FetchedContent | undefined = await timed('fetch', () =>
+    options.fetched ??
+    fetchEntries({
+      cms: options.cms,
+      contentDir,
+      locales: LOCALES,
+      includeDrafts: options.includeDrafts,
+      cacheDir: options.cacheDir,
+      fullCrawl: options.fullCrawl,
+      ...(options.log ? { onProgress: options.log.progress } : {}),
+    }),
+  );
+  const outDir = path.resolve(options.outDir);
+  const hostConfigDir = path.resolve(options.hostConfigDir ?? `${outDir}-host`);
+  const host = options.host ?? site.config.host;
+  const codeHash = await timed('code hash', async () => {
+    const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
+    return { engine, templates: templates.pages, allTemplates: templates.all };
+  });
+  const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
+  const previous = await timed('output manifest', () => loadOutputManifest<BuildReport>(options.cacheDir, outDir));
+  // The preview hands in its own crawl and keeps its own memo: it never skips a build.
+  const inputKey = options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings: { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, cms: options.cms?.url } }));
+  if (inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(hostConfigDir))) {
+    // Nothing the output depends on changed since the build that wrote it (same content, site files,
+    // code and settings), and that build's folders are in place: they are the result.
+    return { ...previous.report, upToDate: true, pagesRendered: 0, requests: fetched.requests, mediaDownloads: 0, timings };
+  }
+
   // The crawl and the validated records are needed only until the content is transformed: kept inside
   // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
-  const loadContent = async () => {
-    const fetched = await timed('fetch', () =>
-      options.fetched ??
-      fetchEntries({
-        cms: options.cms,
-        contentDir,
-        locales: LOCALES,
-        includeDrafts: options.includeDrafts,
-        cacheDir: options.cacheDir,
-        fullCrawl: options.fullCrawl,
-        ...(options.log ? { onProgress: options.log.progress } : {}),
-      }),
-    );
+  const loadContent = async (fetched: FetchedContent) => {
     const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
     const mediaList = listMedia(valid);
     const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
@@ -137,22 +160,18 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
     );
     const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
-    const codeHash = await timed('code hash', async () => {
-      const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
-      return { engine, templates: templates.pages, allTemplates: templates.all };
-    });
     const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine }));
     const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
     return {
       content,
       media,
-      codeHash,
       markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes },
       source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings] },
       coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
     };
   };
-  const { content, media, codeHash, markdownOptions, source, coverColours } = await loadContent();
+  const { content, media, markdownOptions, source, coverColours } = await loadContent(fetched);
+  fetched = undefined;
   const plan = await timed('plan', () => planPages({ content, site }));
   const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
   const discovery = await timed('sitemaps + feeds', async () => {
@@ -166,7 +185,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
     ];
   });
-  const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const scripts = await timed('client bundles', async () => {
     const key = `${codeHash.engine}:${codeHash.allTemplates}`;
     if (options.memo?.clientBundles?.key === key) return options.memo.clientBundles.bundles;
@@ -176,12 +194,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   });
   const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
 
-  const outDir = path.resolve(options.outDir);
-  const previous = await timed('output manifest', () => loadOutputManifest(options.cacheDir, outDir));
   const pageHashes = await timed('page hashes', () => hashPageInputs(plan.pages, shared, codeHash));
-  const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
+  const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.entries.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
   const pageCounts = { rendered: 0, reused: 0 };
-  const host = options.host ?? site.config.host;
   const hosting = await timed('host files', () =>
     formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
   );
@@ -190,17 +205,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, writeTo: root, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
   const written = await timed('render + write', () =>
     writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered(root)), {
-      previous,
+      previous: previous?.entries,
       hashes: pageHashes,
       beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),
     }),
   );
-  await timed('manifest write', () => writeOutputManifest(options.cacheDir, outDir, written.entries));
-
-  const hostConfigDir = path.resolve(options.hostConfigDir ?? `${path.resolve(options.outDir)}-host`);
   await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
 
-  return {
+  const report: BuildReport = {
     source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
     records: content.counts,
     pages: plan.pages.length,
@@ -212,8 +224,37 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     coverColours,
     warnings: [...source.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
     hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
+    upToDate: false,
     timings,
   };
+  await timed('manifest write', () => writeOutputManifest(options.cacheDir, outDir, { entries: written.entries, inputKey, report }));
+  return report;
+}
+
+/**
+ * A hash of everything the output depends on: the content as fetched, the site's files (config,
+ * routes, redirects, locales, local data), the stylesheet and public/, the pipeline and templates,
+ * and the settings that change what is written where.
+ */
+async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown> }): Promise<string> {
+  const hash = createHash('sha256').update(inputs.code).update(JSON.stringify(inputs.site)).update(JSON.stringify(inputs.settings));
+  for (const file of inputs.assets.files) {
+    if ('contents' in file) hash.update(file.path).update(file.contents);
+    else if ('copyFrom' in file) {
+      const info = await stat(file.copyFrom);
+      hash.update(JSON.stringify([file.path, info.size, info.mtimeMs]));
+    }
+  }
+  hash.update(inputs.fetched.dialect);
+  // A source that did not hash its entries (the snapshot, a crawl with drafts) is hashed here.
+  return hash.update(inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url')).digest('base64url');
+}
+
+async function isDirectory(folder: string): Promise<boolean> {
+  return stat(folder).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
 }
 
 async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {

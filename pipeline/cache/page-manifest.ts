@@ -12,11 +12,20 @@ function manifestFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, `output-manifest-${createHash('sha256').update(outDir).digest('hex').slice(0, 12)}.json`);
 }
 
-interface SavedManifest {
+interface SavedManifest<Report> {
   version: 2;
   outDir: string;
   /** [path, hash, bytes] */
   files: Array<[string, string, number]>;
+  /** A hash of every input of the build that wrote the folder, and what it reported. */
+  inputKey: string;
+  report: Report;
+}
+
+export interface OutputManifest<Report> {
+  entries: OutputEntries;
+  inputKey: string;
+  report: Report;
 }
 
 /**
@@ -24,20 +33,26 @@ interface SavedManifest {
  * The folder is sitegen's: a file edited or deleted in it by hand stays so until its inputs change
  * (delete the folder, or the manifest in the cache folder, to have the next build write it whole).
  */
-export async function loadOutputManifest(cacheDir: string, outDir: string): Promise<OutputEntries | undefined> {
+export async function loadOutputManifest<Report>(cacheDir: string, outDir: string): Promise<OutputManifest<Report> | undefined> {
   try {
-    const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest;
+    const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest<Report>;
     if (saved.version !== 2 || saved.outDir !== outDir || !(await stat(outDir)).isDirectory()) return undefined;
-    return new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }]));
+    return { entries: new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }])), inputKey: saved.inputKey, report: saved.report };
   } catch {
     return undefined;
   }
 }
 
-export async function writeOutputManifest(cacheDir: string, outDir: string, entries: OutputEntries): Promise<void> {
+export async function writeOutputManifest<Report>(cacheDir: string, outDir: string, manifest: OutputManifest<Report>): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
   const file = manifestFile(cacheDir, outDir);
-  const saved: SavedManifest = { version: 2, outDir, files: [...entries].map(([name, entry]) => [name, entry.hash, entry.bytes]) };
+  const saved: SavedManifest<Report> = {
+    version: 2,
+    outDir,
+    files: [...manifest.entries].map(([name, entry]) => [name, entry.hash, entry.bytes]),
+    inputKey: manifest.inputKey,
+    report: manifest.report,
+  };
   await writeFile(`${file}.tmp`, JSON.stringify(saved));
   await rename(`${file}.tmp`, file);
 }

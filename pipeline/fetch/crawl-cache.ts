@@ -26,6 +26,8 @@ interface SavedCrawl {
   fullCrawlAt: number;
   fullCrawlRequests: number;
   content: FetchedContent;
+  /** A hash of `content` alone (it names the content in the build's input key). */
+  digest: string;
 }
 
 /**
@@ -45,26 +47,27 @@ export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<
   const saved = cacheable && !options.fullCrawl ? await readCrawl(file, options) : undefined;
   // Patching costs two requests per collection and locale: a CMS answered in one page each is cheaper fetched whole.
   const patchRequests = 2 * COLLECTIONS.length * options.locales.length;
-  if (saved && now - saved.fullCrawlAt < FULL_CRAWL_AFTER_MS && saved.fullCrawlRequests > patchRequests && (saved.content.dialect === '4' || saved.content.dialect === '5')) {
-    const updatedAfter = latestUpdatedAt(saved.content.entries);
+  const crawl = saved?.crawl;
+  if (saved && crawl && now - crawl.fullCrawlAt < FULL_CRAWL_AFTER_MS && crawl.fullCrawlRequests > patchRequests && (crawl.content.dialect === '4' || crawl.content.dialect === '5')) {
+    const updatedAfter = latestUpdatedAt(crawl.content.entries);
     const [changed, counted] = await Promise.all([
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
       fetchCmsTotals({ cms: options.cms, locales: options.locales }),
     ]);
-    const merged = updatedAfter ? mergeEntries(saved.content, changed, { cap: false }) : changed;
+    const merged = updatedAfter ? mergeEntries(crawl.content, changed, { cap: false }) : changed;
     if (counted.totals && countsMatch(merged, counted.totals)) {
       const content = { ...merged, requests: changed.requests + counted.requests, warnings: changed.warnings };
-      if (changed.entries.length > 0) await writeCrawl(file, { ...saved, content });
-      return { ...content, crawl: 'changes' };
+      const digest = changed.entries.length > 0 ? await writeCrawl(file, { ...crawl, content }) : crawl.digest;
+      return { ...content, digest, crawl: 'changes' };
     }
     options.onProgress?.('entries were removed or unpublished since the last crawl: fetching everything again');
     const full = await fetchCmsEntries(options);
-    await writeCrawl(file, { version: 1, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full });
-    return { ...full, requests: full.requests + changed.requests + counted.requests, crawl: 'full' };
+    const digest = await writeCrawl(file, { version: 1, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full });
+    return { ...full, digest, requests: full.requests + changed.requests + counted.requests, crawl: 'full' };
   }
   const full = await fetchCmsEntries(options);
-  if (cacheable) await writeCrawl(file, { version: 1, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full });
-  return { ...full, crawl: 'full' };
+  const digest = cacheable ? await writeCrawl(file, { version: 1, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full }) : undefined;
+  return { ...full, digest, crawl: 'full' };
 }
 
 function countsMatch(content: FetchedContent, totals: Map<string, number>): boolean {
@@ -82,17 +85,21 @@ function crawlFile(options: CachedCrawlOptions): string {
   return path.join(options.cacheDir, `crawl-${key}.bin`);
 }
 
-async function readCrawl(file: string, options: CachedCrawlOptions): Promise<SavedCrawl | undefined> {
+async function readCrawl(file: string, options: CachedCrawlOptions): Promise<{ crawl: SavedCrawl } | undefined> {
   try {
-    const saved = deserialize(await readFile(file)) as SavedCrawl;
-    return saved.version === 1 && saved.url === options.cms.url && JSON.stringify(saved.locales) === JSON.stringify(options.locales) ? saved : undefined;
+    const crawl = deserialize(await readFile(file)) as SavedCrawl;
+    if (crawl.version !== 1 || crawl.url !== options.cms.url || JSON.stringify(crawl.locales) !== JSON.stringify(options.locales)) return undefined;
+    return { crawl };
   } catch {
     return undefined;
   }
 }
 
-async function writeCrawl(file: string, saved: SavedCrawl): Promise<void> {
+/** Writes the crawl with the hash of its content, and returns that hash. */
+async function writeCrawl(file: string, saved: Omit<SavedCrawl, 'digest'>): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, serialize(saved));
+  const digest = createHash('sha256').update(serialize(saved.content)).digest('base64url');
+  await writeFile(`${file}.tmp`, serialize({ ...saved, digest }));
   await rename(`${file}.tmp`, file);
+  return digest;
 }

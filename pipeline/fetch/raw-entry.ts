@@ -19,4 +19,6 @@ export interface FetchedContent {
   requests: number;
   /** Which Strapi response shape the server spoke (4, 5), 'proxy', or 'snapshot'. */
   dialect: '4' | '5' | 'proxy' | 'snapshot' | 'unknown';
+  /** A hash of every entry as fetched (before the record cap), where the source knows it cheaply. */
+  digest?: string | undefined;
 }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
@@ -39,11 +40,32 @@ function editOldArticle(records: FakeRecord[]): FakeRecord[] {
 }
 
 describe('incremental builds', () => {
-  it('render nothing when nothing changed', async () => {
+  it('render nothing when nothing changed, and skip the whole pipeline', async () => {
     const first = await build(options('same'));
+    const before = await readTree(options('same').outDir);
     const second = await build(options('same'));
     expect(first.pagesRendered).toBe(first.pages);
+    expect(first.upToDate).toBe(false);
+    expect(second.upToDate).toBe(true);
     expect(second.pagesRendered).toBe(0);
+    expect(second.pages).toBe(first.pages);
+    expect(second.timings.map((timing) => timing.stage)).not.toContain('render + write');
+    expect(diffTrees(before, await readTree(options('same').outDir))).toEqual([]);
+  });
+
+  it('build again when a setting, the content or the output folder changed', async () => {
+    const same = options('settings');
+    await build(same);
+    // Another base URL changes every canonical link.
+    const rebased = await build({ ...same, baseUrl: 'https://example.org' });
+    expect(rebased.upToDate).toBe(false);
+    expect(rebased.pagesRendered).toBe(rebased.pages);
+    expect((await readTree(same.outDir)).get('index.html')!.toString()).toContain('https://example.org/');
+    // The output folder deleted: written whole again.
+    await rm(same.outDir, { recursive: true });
+    const rewritten = await build({ ...same, baseUrl: 'https://example.org' });
+    expect(rewritten.upToDate).toBe(false);
+    expect(rewritten.pagesRendered).toBe(rewritten.pages);
   });
 
   it('after one article changes, re-render only its pages and the lists, and equal a cold build byte for byte', async () => {
