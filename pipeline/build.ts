@@ -23,7 +23,7 @@ import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { planHostManifest } from './plan/host-manifest.ts';
 import { planRedirects } from './plan/plan-redirects.ts';
 import type { HostName } from './site/schemas.ts';
-import { renderPages, type RenderPagesOptions } from './render/render-pages.ts';
+import { defaultRenderWorkers, renderPages, startRenderPool, type RenderPagesOptions } from './render/render-pages.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
 import { extractCoverColours, measureImages } from './transform/cover-colours.ts';
@@ -150,85 +150,93 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     return { ...previous.report, upToDate: true, pagesRendered: 0, requests: fetched.requests, mediaDownloads: 0, timings };
   }
 
-  // The crawl and the validated records are needed only until the content is transformed: kept inside
-  // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
-  const loadContent = async (fetched: FetchedContent) => {
-    const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
-    const mediaList = listMedia(valid);
-    const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
-    const colours = await timed('cover colours', () =>
-      extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
-    );
-    const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
-    const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine }));
-    const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
-    return {
-      content,
-      media,
-      markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes },
-      source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings] },
-      coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
+  // A cold build of many pages starts its render workers now, so that they load while the content is
+  // planned on this thread (the second core is idle until rendering starts).
+  const workerCount = options.renderWorkers ?? defaultRenderWorkers(fetched.entries.length);
+  const pool = options.renderPages === undefined && previous === undefined && workerCount > 0 ? startRenderPool(workerCount) : undefined;
+  try {
+    // The crawl and the validated records are needed only until the content is transformed: kept inside
+    // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
+    const loadContent = async (fetched: FetchedContent) => {
+      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
+      const mediaList = listMedia(valid);
+      const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
+      const colours = await timed('cover colours', () =>
+        extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
+      );
+      const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
+      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine }));
+      const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
+      return {
+        content,
+        media,
+        markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes },
+        source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings] },
+        coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
+      };
     };
-  };
-  const { content, media, markdownOptions, source, coverColours } = await loadContent(fetched);
-  fetched = undefined;
-  const plan = await timed('plan', () => planPages({ content, site }));
-  const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
-  const discovery = await timed('sitemaps + feeds', async () => {
-    const knownBodies = await loadFeedBodies(options.cacheDir);
-    const usedBodies = new Map<string, string>();
-    const feeds = renderFeedBodies(planFeeds({ content, site }), markdownOptions, knownBodies, usedBodies);
-    await saveFeedBodies(options.cacheDir, knownBodies, usedBodies);
-    return [
-      ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
-      formatRobots({ baseUrl: site.config.baseUrl }),
-      ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
-    ];
-  });
-  const scripts = await timed('client bundles', async () => {
-    const key = `${codeHash.engine}:${codeHash.allTemplates}`;
-    if (options.memo?.clientBundles?.key === key) return options.memo.clientBundles.bundles;
-    const bundles = await bundleClient();
-    if (options.memo) options.memo.clientBundles = { key, bundles };
-    return bundles;
-  });
-  const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
+    const { content, media, markdownOptions, source, coverColours } = await loadContent(fetched);
+    fetched = undefined;
+    const plan = await timed('plan', () => planPages({ content, site }));
+    const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
+    const discovery = await timed('sitemaps + feeds', async () => {
+      const knownBodies = await loadFeedBodies(options.cacheDir);
+      const usedBodies = new Map<string, string>();
+      const feeds = renderFeedBodies(planFeeds({ content, site }), markdownOptions, knownBodies, usedBodies);
+      await saveFeedBodies(options.cacheDir, knownBodies, usedBodies);
+      return [
+        ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
+        formatRobots({ baseUrl: site.config.baseUrl }),
+        ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
+      ];
+    });
+    const scripts = await timed('client bundles', async () => {
+      const key = `${codeHash.engine}:${codeHash.allTemplates}`;
+      if (options.memo?.clientBundles?.key === key) return options.memo.clientBundles.bundles;
+      const bundles = await bundleClient();
+      if (options.memo) options.memo.clientBundles = { key, bundles };
+      return bundles;
+    });
+    const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
 
-  const pageHashes = await timed('page hashes', () => hashPageInputs(plan.pages, shared, codeHash));
-  const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.entries.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
-  const pageCounts = { rendered: 0, reused: 0 };
-  const hosting = await timed('host files', () =>
-    formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
-  );
-  const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
-  const rendered = (root: string) =>
-    (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, writeTo: root, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
-  const written = await timed('render + write', () =>
-    writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered(root)), {
-      previous: previous?.entries,
-      hashes: pageHashes,
-      beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),
-    }),
-  );
-  await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
+    const pageHashes = await timed('page hashes', () => hashPageInputs(plan.pages, shared, codeHash));
+    const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.entries.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
+    const pageCounts = { rendered: 0, reused: 0 };
+    const hosting = await timed('host files', () =>
+      formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
+    );
+    const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
+    const rendered = (root: string) =>
+      (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, writeTo: root, pool, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
+    const written = await timed('render + write', () =>
+      writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered(root)), {
+        previous: previous?.entries,
+        hashes: pageHashes,
+        beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),
+      }),
+    );
+    await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
 
-  const report: BuildReport = {
-    source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
-    records: content.counts,
-    pages: plan.pages.length,
-    pagesRendered: pageCounts.rendered,
-    files: written.files,
-    bytes: written.bytes,
-    requests: source.requests,
-    mediaDownloads: media.downloads,
-    coverColours,
-    warnings: [...source.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
-    hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
-    upToDate: false,
-    timings,
-  };
-  await timed('manifest write', () => writeOutputManifest(options.cacheDir, outDir, { entries: written.entries, inputKey, report }));
-  return report;
+    const report: BuildReport = {
+      source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
+      records: content.counts,
+      pages: plan.pages.length,
+      pagesRendered: pageCounts.rendered,
+      files: written.files,
+      bytes: written.bytes,
+      requests: source.requests,
+      mediaDownloads: media.downloads,
+      coverColours,
+      warnings: [...source.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
+      hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
+      upToDate: false,
+      timings,
+    };
+    await timed('manifest write', () => writeOutputManifest(options.cacheDir, outDir, { entries: written.entries, inputKey, report }));
+    return report;
+  } finally {
+    await pool?.close();
+  }
 }
 
 /**

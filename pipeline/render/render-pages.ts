@@ -18,6 +18,30 @@ export interface RenderPagesOptions {
   counts?: { rendered: number; reused: number };
   /** The folder being written (writeOutput's): render workers write pages there themselves and report `{ path, written }`. */
   writeTo?: string | undefined;
+  /** Workers started earlier (startRenderPool), used instead of starting new ones; terminated either way. */
+  pool?: RenderPool | undefined;
+}
+
+/** Render workers started ahead of time: Node, tsx, React and the templates load while the build plans. */
+export interface RenderPool {
+  workers: Worker[];
+  /** A worker that failed before it was used (a template that does not load). */
+  earlyFailure(): Error | undefined;
+  close(): Promise<void>;
+}
+
+export function startRenderPool(count: number): RenderPool {
+  const workers = Array.from({ length: count }, () => startWorker());
+  // An early failure (a template that does not load) is reported when the pool is used.
+  const errors = new Map<Worker, Error>();
+  for (const worker of workers) worker.once('error', (error) => errors.set(worker, error));
+  return {
+    workers,
+    earlyFailure: () => errors.values().next().value,
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -44,11 +68,12 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
   for (let start = 0; start < unchanged.length; start += BATCH_SIZE * 8) {
     yield unchanged.slice(start, start + BATCH_SIZE * 8).map((page) => ({ path: page.outputPath, kept: true as const }));
   }
-  const workers = options.workers ?? defaultRenderWorkers(pages.length);
+  const workers = options.pool && pages.length > 0 ? options.pool.workers.length : (options.workers ?? defaultRenderWorkers(pages.length));
   const batches: PagePlan[][] = [];
   for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
   const failures: string[] = [];
   if (workers === 0 || options.writeTo === undefined) {
+    await options.pool?.close();
     for (const batch of batches) {
       const files: OutputFile[] = [];
       for (const page of batch) {
@@ -62,7 +87,7 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
       yield files;
     }
   } else {
-    yield* renderInWorkers(batches, { shared: options.shared, writeTo: options.writeTo }, workers, failures);
+    yield* renderInWorkers(batches, { shared: options.shared, writeTo: options.writeTo }, options.pool ?? startRenderPool(workers), failures);
   }
   if (failures.length > 0) {
     throw new SitegenError({
@@ -73,13 +98,14 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
   }
 }
 
-async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, count: number, failures: string[]): AsyncGenerator<OutputFile[]> {
-  const pool = Array.from({ length: Math.min(count, batches.length) }, () => startWorker(data));
-  const queue = batches.map((pages, batch): WorkerRequest => ({ batch, pages }));
+async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, renderPool: RenderPool, failures: string[]): AsyncGenerator<OutputFile[]> {
+  const pool = renderPool.workers;
+  const queue = batches.map((pages, batch): WorkerRequest => ({ kind: 'render', batch, pages }));
   const done: Array<OutputFile[]> = [];
   let pending = queue.length;
-  let crash: Error | undefined;
+  let crash: Error | undefined = renderPool.earlyFailure();
   let wake: (() => void) | undefined;
+  let closing = false;
 
   const feed = (worker: Worker) => {
     const next = queue.shift();
@@ -97,6 +123,12 @@ async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, count: 
       crash = error;
       wake?.();
     });
+    worker.on('exit', (code) => {
+      if (closing || pending === 0) return;
+      crash ??= new Error(`a render worker stopped (exit code ${code})`);
+      wake?.();
+    });
+    worker.postMessage({ kind: 'init', data } satisfies WorkerRequest);
     feed(worker);
   }
   try {
@@ -111,10 +143,18 @@ async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, count: 
       });
     }
   } finally {
-    await Promise.all(pool.map((worker) => worker.terminate()));
+    closing = true;
+    await renderPool.close();
   }
 }
 
-function startWorker(data: WorkerData): Worker {
-  return new Worker(new URL('./render-worker-entry.js', import.meta.url), { workerData: data });
+/**
+ * A worker holds the templates, the shared render data, one batch of pages and the per-locale fragment
+ * memo: well under 100 MB live whatever the size of the site. The cap makes its collector run before
+ * the heap grows far past that (it would otherwise, with memory to spare), which keeps the build's RSS down.
+ */
+const WORKER_HEAP_MB = 256;
+
+function startWorker(): Worker {
+  return new Worker(new URL('./render-worker-entry.js', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }

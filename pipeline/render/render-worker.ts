@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { isSitegenError } from '../errors.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
@@ -8,7 +8,7 @@ import { renderPage } from './render-page.ts';
 import { isSafeRelativePath } from '../emit/write-output.ts';
 
 /** Messages between the pool and a worker. */
-export type WorkerRequest = { batch: number; pages: PagePlan[] };
+export type WorkerRequest = { kind: 'init'; data: WorkerData } | { kind: 'render'; batch: number; pages: PagePlan[] };
 export type WorkerResponse =
   | { batch: number; files: Array<{ path: string; written: number }> }
   | { batch: number; failures: Array<{ message: string; stack: string | undefined }> };
@@ -18,10 +18,17 @@ export interface WorkerData {
   writeTo: string;
 }
 
-const { shared, writeTo } = workerData as WorkerData;
+// Started before the pages are planned (so the templates load meanwhile); what to render with comes first.
+let shared: RenderShared;
+let writeTo: string;
 const folders = new Set<string>();
 
-parentPort!.on('message', ({ batch, pages }: WorkerRequest) => {
+parentPort!.on('message', (request: WorkerRequest) => {
+  if (request.kind === 'init') {
+    ({ shared, writeTo } = request.data);
+    return;
+  }
+  const { batch, pages } = request;
   const files: Array<{ path: string; written: number }> = [];
   const failures: Array<{ message: string; stack: string | undefined }> = [];
   for (const page of pages) {
