@@ -59,7 +59,7 @@ try {
     const codeBefore = await hashSourceTree(ROOT);
     cms.reset();
     const cold = await build('cold');
-    output ??= await measureOutput(out);
+    output ??= await measureOutput(out, cold.pages);
     diskFloor ??= measureDiskFloor(out);
     log(`  disk floor: ${diskFloor.files} files (${megabytes(diskFloor.bytes)}) written again in ${seconds(diskFloor.ms)} by one thread (CPU ${seconds(diskFloor.cpuMs)})`);
     const warm = await build('warm');
@@ -137,6 +137,7 @@ const table = formatTable([
   ['output: total bytes', megabytes(out.bytes), '', ''],
   ['  HTML bytes per page (median)', `${(out.medianHtmlBytes / 1024).toFixed(1)} KB`, '', ''],
   ['  files written', String(out.files), '', ''],
+  ['  of them HTML redirect stubs (the host\'s rule limit exceeded)', String(out.htmlFiles - cold.pages), '', ''],
   [`disk floor: the output's ${diskFloor!.files} files created again, one thread (${path.dirname(cms.workDir)})`, seconds(diskFloor!.ms), '', ''],
   ['  cold build (without fetch + media) minus the disk floor', seconds(cold.excludingCmsMs - diskFloor!.ms), '', ''],
 ]);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, link, mkdir, mkdtemp, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
 import type { OutputFile } from './output-file.ts';
@@ -31,6 +32,8 @@ export interface WriteOutputResult {
 export type OutputBatches = AsyncIterable<OutputFile[]> | Iterable<OutputFile[]>;
 
 const WRITE_CONCURRENCY = 32;
+/** Files written between two turns of the event loop. */
+const WRITE_SLICE = 128;
 
 /**
  * The only writer of the output. Nothing in outDir changes until every file is written: a failure
@@ -72,8 +75,8 @@ async function writeAll(
   previous: OutputEntries | undefined,
   hashes: ReadonlyMap<string, string>,
 ): Promise<{ entries: OutputEntries; bytes: number; changedPaths: string[] }> {
-  // One mkdir per folder, shared by every file written into it at the same time.
-  const folders = new Map<string, Promise<unknown>>();
+  // One mkdir per folder.
+  const folders = new Set<string>();
   const entries: OutputEntries = new Map();
   const changedPaths: string[] = [];
   let bytes = 0;
@@ -88,32 +91,37 @@ async function writeAll(
     record(file, hash, before.bytes, false);
     return true;
   };
-  const destinationOf = async (file: string) => {
+  const destinationOf = (file: string) => {
     const destination = path.join(root, ...file.split('/'));
     const folder = path.dirname(destination);
-    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-    await folders.get(folder);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
     return destination;
   };
-  const writeOne = async (file: OutputFile) => {
+  // Synchronous calls, one file at a time: creating files concurrently in the same folders (the thread
+  // pool, the render workers) makes them queue on the folder's lock in the kernel, which on some
+  // filesystems costs more CPU than the writes. Batches are short and the loop yields between them.
+  const writeOne = (file: OutputFile) => {
     if ('kept' in file) {
       const hash = hashes.get(file.path);
       if (hash === undefined || !unchanged(file.path, hash)) throw writeFailed(`"${file.path}" was to stay as the previous build wrote it, but that build did not write it`);
     } else if ('written' in file) {
       record(file.path, hashes.get(file.path) ?? `written:${file.written}`, file.written, true);
     } else if ('copyFrom' in file) {
-      const source = await stat(file.copyFrom);
+      const source = statSync(file.copyFrom);
       const hash = `copy:${source.size}:${source.mtimeMs}:${source.ino}`;
       if (unchanged(file.path, hash)) return;
-      const destination = await destinationOf(file.path);
+      const destination = destinationOf(file.path);
       // A link only where the source is never changed in place (the media cache); public/ files are copied.
-      if (file.link) await link(file.copyFrom, destination).catch(() => copyFile(file.copyFrom, destination));
-      else await copyFile(file.copyFrom, destination);
+      if (file.link) linkOrCopy(file.copyFrom, destination);
+      else copyFileSync(file.copyFrom, destination);
       record(file.path, hash, source.size, true);
     } else {
       const hash = hashes.get(file.path) ?? createHash('sha256').update(file.contents).digest('base64url');
       if (unchanged(file.path, hash)) return;
-      await writeFile(await destinationOf(file.path), file.contents);
+      writeFileSync(destinationOf(file.path), file.contents);
       record(file.path, hash, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength, true);
     }
   };
@@ -124,8 +132,10 @@ async function writeAll(
       if (entries.has(file.path) || inBatch.has(file.path)) throw writeFailed(`two output files share the path "${file.path}"`);
       inBatch.add(file.path);
     }
-    for (let start = 0; start < batch.length; start += WRITE_CONCURRENCY) {
-      await Promise.all(batch.slice(start, start + WRITE_CONCURRENCY).map(writeOne));
+    for (let start = 0; start < batch.length; start += WRITE_SLICE) {
+      for (const file of batch.slice(start, start + WRITE_SLICE)) writeOne(file);
+      // Let the render workers' messages in (they wait for their next batch).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return { entries, bytes, changedPaths };
@@ -176,6 +186,14 @@ async function swapInto(staging: string, target: string): Promise<void> {
     throw writeFailed(`could not move the new output into ${target}: ${(error as Error).message}`, error);
   }
   if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}
+
+function linkOrCopy(source: string, destination: string): void {
+  try {
+    linkSync(source, destination);
+  } catch {
+    copyFileSync(source, destination);
+  }
 }
 
 async function isDirectory(folder: string): Promise<boolean> {
