@@ -143,7 +143,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const previous = await timed('output manifest', () => loadOutputManifest<BuildReport>(options.cacheDir, outDir));
   // The preview hands in its own crawl and keeps its own memo: it never skips a build.
-  const inputKey = options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings: { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, cms: options.cms?.url } }));
+  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, cms: options.cms?.url };
+  const inputKey =
+    options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings }));
   if (inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(hostConfigDir))) {
     // Nothing the output depends on changed since the build that wrote it (same content, site files,
     // code and settings), and that build's folders are in place: they are the result.

@@ -87,7 +87,7 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
       yield files;
     }
   } else {
-    yield* renderInWorkers(batches, { shared: options.shared, writeTo: options.writeTo }, options.pool ?? startRenderPool(workers), failures);
+    yield* renderInWorkers(batches, { shared: options.shared, writeTo: options.writeTo }, options.pool ?? startRenderPool(Math.min(workers, batches.length)), failures);
   }
   if (failures.length > 0) {
     throw new SitegenError({

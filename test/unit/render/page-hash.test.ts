@@ -17,6 +17,14 @@ describe('hashPageInputs', () => {
     expect(changed(hashPageInputs(pages, shared('Privacy'), code('p1')), hashPageInputs(pages, shared('Privacybeleid'), code('p1')))).toEqual(['nl/prijzen.html', 'nl/video.html']);
   });
 
+  it("follows an article's content key, not its Markdown text (the key names the rendered body)", () => {
+    const article = (markdown: string, contentKey: string) =>
+      page('en', { template: 'article', article: { version: { title: 'T', markdown: { markdown }, contentKey }, isFallback: false, englishHref: undefined, breadcrumbs: [] } } as unknown as PagePlan['data'], 'blog/a.html');
+    const hash = (markdown: string, contentKey: string) => hashPageInputs([article(markdown, contentKey)], shared('Privacy'), code('p1')).get('blog/a.html');
+    expect(hash('# One', 'k1')).toBe(hash('# Two', 'k1'));
+    expect(hash('# One', 'k1')).not.toBe(hash('# One', 'k2'));
+  });
+
   it("changes with a page template's code for that template's pages only", () => {
     expect(changed(hashPageInputs(pages, shared('Privacy'), code('p1')), hashPageInputs(pages, shared('Privacy'), code('p2')))).toEqual(['pricing.html', 'nl/prijzen.html']);
   });
