@@ -1,25 +1,18 @@
+import type { BuildReport } from '../pipeline/build.ts';
 import type { BuildChildResult } from './build-child.ts';
 import type { ChildRun } from './run-child.ts';
 
 /** Stages whose time is mostly waiting on the CMS: the crawl and the media downloads. */
 export const CMS_STAGES = ['fetch', 'media'];
 
-/** The figures of one build, flattened from its child run. */
-export interface BuildMeasure {
+/** The figures of one build, flattened from its child run (the report's counts as they are). */
+export interface BuildMeasure extends Pick<BuildReport, 'pages' | 'pagesRendered' | 'files' | 'bytes' | 'requests' | 'mediaDownloads' | 'coverColours'> {
   /** Spawn → exit: Node and tsx start-up, build(), shutdown. */
   processMs: number;
   /** build() alone (the sum of its stages, plus the little between them). */
   buildMs: number;
   /** build() without the fetch and media stages: the pipeline's own work. */
   excludingCmsMs: number;
-  pages: number;
-  /** Pages rendered this time (the rest were reused from the previous output). */
-  pagesRendered: number;
-  files: number;
-  bytes: number;
-  requests: number;
-  mediaDownloads: number;
-  coverColours: { fromCms: number; computed: number; cached: number };
   maxRssKb: number;
   cpuMs: number;
   /** CPU the fake CMS (the parent process) spent meanwhile. */

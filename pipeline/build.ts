@@ -6,7 +6,7 @@ import { formatRobots } from './emit/format-robots.ts';
 import { formatSitemaps } from './emit/format-sitemap.ts';
 import { bundleClient } from './emit/bundle-client.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
-import { writeOutput } from './emit/write-output.ts';
+import { isDirectory, writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import type { ClientBundles } from './emit/bundle-client.ts';
 import type { SiteAssets } from './emit/load-site-assets.ts';
@@ -31,7 +31,7 @@ import { listMedia } from './transform/list-media.ts';
 import { transformContent } from './transform/transform-content.ts';
 import { validateContent } from './validate/validate-content.ts';
 import { loadCodeHash, loadTemplateHashes } from './cache/code-hash.ts';
-import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './cache/page-manifest.ts';
+import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './cache/output-manifest.ts';
 import { loadFeedBodies, saveFeedBodies } from './cache/feed-bodies.ts';
 import { planMarkdownJobs } from './transform/markdown-jobs.ts';
 import { hashPageInputs } from './render/page-hash.ts';
@@ -260,12 +260,6 @@ async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; co
   return hash.update(inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url')).digest('base64url');
 }
 
-async function isDirectory(folder: string): Promise<boolean> {
-  return stat(folder).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-}
 
 async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {
   for (const source of sources) yield* source;

@@ -196,7 +196,7 @@ function linkOrCopy(source: string, destination: string): void {
   }
 }
 
-async function isDirectory(folder: string): Promise<boolean> {
+export async function isDirectory(folder: string): Promise<boolean> {
   return stat(folder).then(
     (info) => info.isDirectory(),
     () => false,

@@ -19,7 +19,7 @@ export interface CachedCrawlOptions extends FetchCmsOptions {
 }
 
 interface SavedCrawl {
-  version: 1;
+  version: 2;
   url: string;
   locales: readonly string[];
   /** When the entries were last fetched whole, and the requests that took. */
@@ -29,6 +29,9 @@ interface SavedCrawl {
   /** A hash of `content` alone (it names the content in the build's input key). */
   digest: string;
 }
+
+/** On disk the content is serialized once, on its own: its bytes are what the digest hashes. */
+type StoredCrawl = Omit<SavedCrawl, 'content'> & { content: Uint8Array };
 
 /**
  * The published entries of a live CMS, from the last build's crawl patched with what changed since:
@@ -44,11 +47,10 @@ export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<
   const now = options.now ?? Date.now();
   const file = crawlFile(options);
   const cacheable = !options.includeDrafts && !isProxyUrl(options.cms.url);
-  const saved = cacheable && !options.fullCrawl ? await readCrawl(file, options) : undefined;
+  const crawl = cacheable && !options.fullCrawl ? await readCrawl(file, options) : undefined;
   // Patching costs two requests per collection and locale: a CMS answered in one page each is cheaper fetched whole.
   const patchRequests = 2 * COLLECTIONS.length * options.locales.length;
-  const crawl = saved?.crawl;
-  if (saved && crawl && now - crawl.fullCrawlAt < FULL_CRAWL_AFTER_MS && crawl.fullCrawlRequests > patchRequests && (crawl.content.dialect === '4' || crawl.content.dialect === '5')) {
+  if (crawl && now - crawl.fullCrawlAt < FULL_CRAWL_AFTER_MS && crawl.fullCrawlRequests > patchRequests && (crawl.content.dialect === '4' || crawl.content.dialect === '5')) {
     const updatedAfter = latestUpdatedAt(crawl.content.entries);
     const [changed, counted] = await Promise.all([
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
@@ -62,11 +64,11 @@ export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<
     }
     options.onProgress?.('entries were removed or unpublished since the last crawl: fetching everything again');
     const full = await fetchCmsEntries(options);
-    const digest = await writeCrawl(file, { version: 1, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full });
+    const digest = await writeCrawl(file, { version: 2, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full });
     return { ...full, digest, requests: full.requests + changed.requests + counted.requests, crawl: 'full' };
   }
   const full = await fetchCmsEntries(options);
-  const digest = cacheable ? await writeCrawl(file, { version: 1, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full }) : undefined;
+  const digest = cacheable ? await writeCrawl(file, { version: 2, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full }) : undefined;
   return { ...full, digest, crawl: 'full' };
 }
 
@@ -85,11 +87,11 @@ function crawlFile(options: CachedCrawlOptions): string {
   return path.join(options.cacheDir, `crawl-${key}.bin`);
 }
 
-async function readCrawl(file: string, options: CachedCrawlOptions): Promise<{ crawl: SavedCrawl } | undefined> {
+async function readCrawl(file: string, options: CachedCrawlOptions): Promise<SavedCrawl | undefined> {
   try {
-    const crawl = deserialize(await readFile(file)) as SavedCrawl;
-    if (crawl.version !== 1 || crawl.url !== options.cms.url || JSON.stringify(crawl.locales) !== JSON.stringify(options.locales)) return undefined;
-    return { crawl };
+    const stored = deserialize(await readFile(file)) as StoredCrawl;
+    if (stored.version !== 2 || stored.url !== options.cms.url || JSON.stringify(stored.locales) !== JSON.stringify(options.locales)) return undefined;
+    return { ...stored, content: deserialize(stored.content) as FetchedContent };
   } catch {
     return undefined;
   }
@@ -98,8 +100,9 @@ async function readCrawl(file: string, options: CachedCrawlOptions): Promise<{ c
 /** Writes the crawl with the hash of its content, and returns that hash. */
 async function writeCrawl(file: string, saved: Omit<SavedCrawl, 'digest'>): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
-  const digest = createHash('sha256').update(serialize(saved.content)).digest('base64url');
-  await writeFile(`${file}.tmp`, serialize({ ...saved, digest }));
+  const content = serialize(saved.content);
+  const digest = createHash('sha256').update(content).digest('base64url');
+  await writeFile(`${file}.tmp`, serialize({ ...saved, digest, content } satisfies StoredCrawl));
   await rename(`${file}.tmp`, file);
   return digest;
 }

@@ -33,11 +33,11 @@ export interface RenderPool {
 export function startRenderPool(count: number): RenderPool {
   const workers = Array.from({ length: count }, () => startWorker());
   // An early failure (a template that does not load) is reported when the pool is used.
-  const errors = new Map<Worker, Error>();
-  for (const worker of workers) worker.once('error', (error) => errors.set(worker, error));
+  let early: Error | undefined;
+  for (const worker of workers) worker.once('error', (error) => (early ??= error));
   return {
     workers,
-    earlyFailure: () => errors.values().next().value,
+    earlyFailure: () => early,
     close: async () => {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },

@@ -29,7 +29,7 @@ export function Island<P extends object>({
   perPage?: boolean;
 }) {
   const json = JSON.stringify(props);
-  const html = perPage ? context.fragments.island(undefined, () => children(props)) : context.fragments.island(`${name}:${json}`, () => children(props));
+  const html = context.fragments.island(perPage ? undefined : `${name}:${json}`, () => children(props));
   return (
     <div
       className={className ? `island ${className}` : 'island'}

@@ -1,15 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import serveHandler from 'serve-handler';
 import { LOCALES } from '../../pipeline/locale.ts';
+import { listenOnLoopback, type LoopbackServer } from './loopback-server.ts';
 
-export interface StaticServer {
-  /** `http://127.0.0.1:<port>`, without a trailing slash. */
-  url: string;
-  close(): Promise<void>;
-}
+export type StaticServer = LoopbackServer;
 
 /** The 404 page a host serves for a missing URL: `/nl/...` → nl/404.html, anything else → 404.html. */
 export function notFoundPageFor(urlPath: string): string {
@@ -19,11 +14,11 @@ export function notFoundPageFor(urlPath: string): string {
 }
 
 /** Serves a built site like the production host: clean URLs, no trailing slash, localized 404 pages with status 404. */
-export async function startStaticServer(root: string): Promise<StaticServer> {
+export function startStaticServer(root: string): Promise<StaticServer> {
   const publicDir = path.resolve(root);
-  const server = http.createServer((request, response) => {
+  return listenOnLoopback((request, response) => {
     const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-    serveHandler(request, response, { public: publicDir, cleanUrls: true, trailingSlash: false, directoryListing: false, etag: true }, {
+    return serveHandler(request, response, { public: publicDir, cleanUrls: true, trailingSlash: false, directoryListing: false, etag: true }, {
       sendError: async (_absolutePath, errorResponse, _acceptsJSON, _current, _handlers, _config, spec: { statusCode: number; message?: string }) => {
         const res = errorResponse ?? response;
         if (spec.statusCode === 404) {
@@ -40,22 +35,6 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
         res.writeHead(spec.statusCode, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end(spec.message ?? `HTTP ${spec.statusCode}`);
       },
-    }).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end(String(error));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
 }

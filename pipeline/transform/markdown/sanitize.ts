@@ -83,6 +83,11 @@ const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s[a-z][a-z-]*="[^"<>]*")*)\s*\/?>/y;
 const ATTRIBUTE = /\s([a-z][a-z-]*)="([^"]*)"/g;
 /** What a URL may start with once references are decoded: web, mail, protocol-relative, or relative (no scheme at all). */
 const ALLOWED_URL = /^(?:https?:|mailto:|[^:]*$|[^:]*[/?#])/i;
+/** Any character reference other than the four the renderer writes (`&#106;avascript:` takes the slow path). */
+const OTHER_REFERENCE = /&(?!amp;|lt;|gt;|quot;)/;
+const WRITTEN_REFERENCE = /&lt;|&gt;|&quot;|&amp;/g;
+const REFERENCE_TEXT: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' };
+const IGNORED_OR_BACKSLASH_IN_URL = /[\u0000-\u0020\\]/;
 
 /** True when every tag, attribute, class and URL of `html` is one the allowlist keeps as it is. */
 export function isAllowedHtml(html: string): boolean {
@@ -100,12 +105,11 @@ export function isAllowedHtml(html: string): boolean {
     for (const [, attribute, raw] of tag[3]!.matchAll(ATTRIBUTE)) {
       const rule = rules?.get(attribute!);
       if (!rule) return false;
-      // Only the references the renderer writes; anything else (`&#106;avascript:`) takes the slow path.
-      if (/&(?!amp;|lt;|gt;|quot;)/.test(raw!)) return false;
-      const value = raw!.replace(/&lt;|&gt;|&quot;|&amp;/g, (reference) => ({ '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' })[reference]!);
+      if (OTHER_REFERENCE.test(raw!)) return false;
+      const value = raw!.replace(WRITTEN_REFERENCE, (reference) => REFERENCE_TEXT[reference]!);
       if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part))) return false;
       if (attribute === 'class' && !value.split(' ').every((part) => CLASS_RULES.get(name)?.some((allowed) => ('exact' in allowed ? part === allowed.exact : part.startsWith(allowed.prefix!))))) return false;
-      if ((attribute === 'href' || attribute === 'src') && (/[\u0000-\u0020\\]/.test(value) || !ALLOWED_URL.test(value) || (name === 'img' && /^mailto:/i.test(value)))) return false;
+      if ((attribute === 'href' || attribute === 'src') && (IGNORED_OR_BACKSLASH_IN_URL.test(value) || !ALLOWED_URL.test(value) || (name === 'img' && /^mailto:/i.test(value)))) return false;
     }
   }
   return true;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputEntries } from '../emit/write-output.ts';
+import { isDirectory, type OutputEntries } from '../emit/write-output.ts';
 
 /**
  * What the previous build wrote into an output folder: per file, the hash of what it was made from
@@ -36,7 +36,7 @@ export interface OutputManifest<Report> {
 export async function loadOutputManifest<Report>(cacheDir: string, outDir: string): Promise<OutputManifest<Report> | undefined> {
   try {
     const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest<Report>;
-    if (saved.version !== 2 || saved.outDir !== outDir || !(await stat(outDir)).isDirectory()) return undefined;
+    if (saved.version !== 2 || saved.outDir !== outDir || !(await isDirectory(outDir))) return undefined;
     return { entries: new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }])), inputKey: saved.inputKey, report: saved.report };
   } catch {
     return undefined;

@@ -1,0 +1,35 @@
+// The stages of build() up to the render, for the scripts that time rendering on its own (render-floor.ts,
+// render-scaling-child.ts): load site → fetch → validate → media → colours → image sizes → Markdown jobs →
+// transform → plan → assets and client bundles → shared render data.
+import path from 'node:path';
+import { loadCodeHash } from '../pipeline/cache/code-hash.ts';
+import { bundleClient } from '../pipeline/emit/bundle-client.ts';
+import { loadSiteAssets } from '../pipeline/emit/load-site-assets.ts';
+import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
+import { fetchEntries } from '../pipeline/fetch/fetch-entries.ts';
+import { fetchMedia } from '../pipeline/fetch/fetch-media.ts';
+import { LOCALES } from '../pipeline/locale.ts';
+import { planPages } from '../pipeline/plan/plan-pages.ts';
+import { createRenderShared } from '../pipeline/render/render-shared.ts';
+import { loadSite } from '../pipeline/site/load-site.ts';
+import { extractCoverColours, measureImages } from '../pipeline/transform/cover-colours.ts';
+import { listMedia } from '../pipeline/transform/list-media.ts';
+import { planMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
+import { transformContent } from '../pipeline/transform/transform-content.ts';
+import { validateContent } from '../pipeline/validate/validate-content.ts';
+
+export async function preparePages({ siteDir, cms, cacheDir }: { siteDir: string; cms: CmsOptions; cacheDir: string }) {
+  const site = await loadSite(siteDir);
+  const fetched = await fetchEntries({ cms, contentDir: path.join(siteDir, 'content'), locales: LOCALES, includeDrafts: false });
+  const valid = validateContent(fetched.entries, { skipInvalid: false });
+  const mediaList = listMedia(valid);
+  const media = await fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir, concurrency: cms.concurrency });
+  const colours = await extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), cacheDir);
+  const imageSizes = await measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })));
+  const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };
+  const jobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: await loadCodeHash() });
+  const content = transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: jobs });
+  const plan = planPages({ content, site });
+  const shared = createRenderShared({ site, shells: plan.shells, assets: await loadSiteAssets(siteDir), scripts: await bundleClient(), markdown: markdownOptions });
+  return { jobs, markdownOptions, pages: plan.pages, shared };
+}
