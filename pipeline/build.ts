@@ -19,6 +19,7 @@ import { fetchMedia } from './fetch/fetch-media.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
+import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { planHostManifest } from './plan/host-manifest.ts';
 import { planRedirects } from './plan/plan-redirects.ts';
@@ -177,8 +178,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
       };
     };
-    const { content, media, markdownOptions, source, coverColours } = await loadContent(fetched);
+    const loaded = await loadContent(fetched);
+    const { media, markdownOptions, source, coverColours } = loaded;
     fetched = undefined;
+    const { content, warnings: shadowWarnings } = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const plan = await timed('plan', () => planPages({ content, site }));
     const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
     const discovery = await timed('sitemaps + feeds', async () => {
@@ -229,7 +232,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       requests: source.requests,
       mediaDownloads: media.downloads,
       coverColours,
-      warnings: [...source.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
+      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...redirects.warnings, ...hosting.warnings],
       hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
       upToDate: false,
       timings,

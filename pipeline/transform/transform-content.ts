@@ -6,7 +6,7 @@ import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
 import type { CoverColours } from './cover-colours.ts';
 import { normaliseCover, pickCover, type Cover } from './covers.ts';
-import { groupFamilies, planLanguages, type LanguagesMap, type RecordFamily } from './families.ts';
+import { groupFamilies, planLanguages, primaryLocale, type LanguagesMap, type RecordFamily } from './families.ts';
 import type { MarkdownInput } from './markdown.ts';
 import { recordRef, type MarkdownJob } from './markdown-jobs.ts';
 
@@ -111,7 +111,7 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
     if (record) versions[locale] = toVersion(record, family.collection, options);
   }
   const languages = planLanguages(family);
-  const primary = versions[languages.en.sourceLocale]!;
+  const primary = versions[primaryLocale(family)]!;
   return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
 }
 

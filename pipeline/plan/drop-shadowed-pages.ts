@@ -1,0 +1,44 @@
+import { LOCALES } from '../locale.ts';
+import type { Site } from '../site/site.ts';
+import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { familyUrlFor } from './family-route.ts';
+import { planListRedirects } from './plan-redirects.ts';
+
+export interface DropShadowedPagesResult {
+  content: Content;
+  /** One line per page left out, naming the rule and the entry. */
+  warnings: string[];
+}
+
+/**
+ * A hand-written redirect is the site owner's intent and wins over a CMS page on the same URL path
+ * (issue 11; the original site ran its redirects before its pages): the entry loses its page in that
+ * locale, so the page, its hreflang alternates, sitemap entry, feed entry and list entries all go, and
+ * the redirect is emitted. Rules over the site's own pages (pricing, lists) are left to planRedirects.
+ * Pure.
+ */
+export function dropShadowedPages({ content, site }: { content: Content; site: Site }): DropShadowedPagesResult {
+  const sources = new Map(planListRedirects(site.redirects, site.routes).rules.map((rule) => [rule.from, rule.label]));
+  if (sources.size === 0) return { content, warnings: [] };
+  const warnings: string[] = [];
+  const drop = (families: ContentFamily[]) =>
+    families.map((family) => {
+      let languages = family.languages;
+      for (const locale of LOCALES) {
+        const language = family.languages[locale];
+        if (!language) continue;
+        const urlPath = familyUrlFor(site.routes, family, locale, language.slug);
+        const label = sources.get(urlPath);
+        if (label === undefined) continue;
+        const version = family.versions[language.sourceLocale]!;
+        warnings.push(`${label}: the redirect from ${urlPath} wins over the page of ${version.collection} #${version.id} (${family.key}, ${locale}); the page is left out`);
+        languages = { ...languages };
+        delete languages[locale];
+      }
+      return languages === family.languages ? family : { ...family, languages };
+    });
+  return {
+    content: { ...content, blogPosts: drop(content.blogPosts), glossaryTerms: drop(content.glossaryTerms), keyTerms: drop(content.keyTerms), countries: drop(content.countries) },
+    warnings,
+  };
+}
