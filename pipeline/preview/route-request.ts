@@ -16,9 +16,14 @@ export type RouteDecision =
   | { kind: 'not-found'; notFound: string }
   | { kind: 'bad-request' };
 
-/** The manifest prepared for lookups: redirect sources lowercased (nginx maps ignore case too). */
+/**
+ * The manifest prepared for lookups, by decoded path (nginx's `$uri`): redirect sources lowercased (nginx
+ * maps ignore case too), except the lowercase-to-real-case rules, which match exactly (they would send a
+ * page to itself otherwise).
+ */
 export interface RouteTable {
   redirects: ReadonlyMap<string, { to: string; status: RedirectStatus }>;
+  caseRedirects: ReadonlyMap<string, { to: string; status: RedirectStatus }>;
   languages: ReadonlyArray<{ locale: string; urlPath: string; header: RegExp }>;
   notFound: HostManifest['redirects']['notFound'];
   immutableFolders: readonly string[];
@@ -30,7 +35,8 @@ const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
 
 export function createRouteTable(manifest: HostManifest): RouteTable {
   return {
-    redirects: new Map(manifest.redirects.rules.map((rule) => [rule.from.toLowerCase(), { to: rule.to, status: rule.status }])),
+    redirects: new Map(manifest.redirects.rules.filter((rule) => rule.origin !== 'case').map((rule) => [decodeURIComponent(rule.from).toLowerCase(), { to: rule.to, status: rule.status }])),
+    caseRedirects: new Map(manifest.redirects.rules.filter((rule) => rule.origin === 'case').map((rule) => [decodeURIComponent(rule.from), { to: rule.to, status: rule.status }])),
     languages: manifest.redirects.rootLanguage.targets.map((target) => ({ ...target, header: new RegExp(`^\\s*${target.locale}(?![a-z0-9])`, 'i') })),
     notFound: manifest.redirects.notFound,
     immutableFolders: manifest.headers.immutable.folders,
@@ -65,7 +71,7 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
   if (table.immutableFolders.some((folder) => uri.startsWith(folder))) {
     return { kind: 'file', candidates: [uri], notFound: rootNotFound(table), vary: false, immutable: true };
   }
-  const target = table.redirects.get(path.toLowerCase());
+  const target = table.redirects.get(path.toLowerCase()) ?? table.caseRedirects.get(path);
   if (target) return redirect(target.status, target.to);
   if (canonical) return redirect(308, canonical);
   const notFound = table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ?? rootNotFound(table);

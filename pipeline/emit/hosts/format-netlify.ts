@@ -43,7 +43,9 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
     ...rootLines,
     '',
     `# ${describeRules(inFile)}; forced, so Netlify skips the file check.`,
-    ...inFile.map((rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}!`),
+    // A lowercase-to-real-case rule is not forced: Netlify then skips it where a file answers the path,
+    // so the page itself is served whether or not the rule's source is matched regardless of case.
+    ...inFile.map((rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`),
     '',
     '# The 404 page of each locale (not forced: existing files win).',
     ...notFoundLines,

@@ -67,7 +67,10 @@ export function statusMappingWarning(host: string, statuses: readonly RedirectSt
 /** The rules of the plan by origin, for the comments at the top of the files. */
 export function describeRules(rules: readonly RedirectRule[]): string {
   const list = rules.filter((rule) => rule.origin === 'list').length;
-  return `${plural(list, 'hand-written redirect')} and ${plural(rules.length - list, 'localized-slug redirect')}`;
+  const lowercase = rules.filter((rule) => rule.origin === 'case').length;
+  const slugs = rules.length - list - lowercase;
+  if (lowercase === 0) return `${plural(list, 'hand-written redirect')} and ${plural(slugs, 'localized-slug redirect')}`;
+  return `${plural(list, 'hand-written redirect')}, ${plural(slugs, 'localized-slug redirect')} and ${plural(lowercase, 'lowercase-to-real-case redirect')}`;
 }
 
 /** The locale whose prefix a URL path lies under (`/nl/…` → nl), by the plan's 404 pages. */

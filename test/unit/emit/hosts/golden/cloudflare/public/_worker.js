@@ -2,6 +2,7 @@
 // Cloudflare Pages advanced mode: the root language detection on / (the redirects are in _redirects).
 const SITE = {"languages":[["nl","/nl"],["de","/de"]],"notFound":[["/de/","/de/404","de/404.html"],["/nl/","/nl/404","nl/404.html"],["/","/404","404.html"]],"immutable":["/_assets/","/_media/"],"cacheControl":"public, max-age=31536000, immutable","security":[["Content-Security-Policy","default-src 'self'; script-src 'self' 'sha256-HR7iaask9daLMRRskMI++QeJtjWDOjyPA6lGzYGzKW4=' 'sha256-iMrPAWirDC2X0OhZzLsM2MRIWSmepJGI4r7D8ZlwBOw=' https://scripts.simpleanalyticscdn.com; style-src 'self'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; img-src 'self' https://assets.simpleanalytics.com https://queue.simpleanalyticscdn.com; media-src 'self' https://assets.simpleanalytics.com; font-src 'self'; connect-src 'self' https://simpleanalytics.com/subscribe https://queue.simpleanalyticscdn.com; form-action 'self' https://simpleanalytics.com/subscribe; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"],["Strict-Transport-Security","max-age=63072000; includeSubDomains"],["Referrer-Policy","strict-origin-when-cross-origin"],["X-Content-Type-Options","nosniff"],["Permissions-Policy","accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"],["Cross-Origin-Opener-Policy","same-origin"]],"vary":"Cookie, Accept-Language"};
 const REDIRECTS = new Map(Object.entries({}));
+const CASE_REDIRECTS = new Map(Object.entries({}));
 const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
 const LANGUAGES = SITE.languages.map(([locale, urlPath]) => ({ locale, urlPath, header: new RegExp('^\\s*' + locale + '(?![a-z0-9])', 'i') }));
@@ -55,7 +56,7 @@ function route(rawPath, rawQuery, headers) {
     return { kind: 'asset', vary: true };
   }
   if (SITE.immutable.some((folder) => uri.startsWith(folder))) return { kind: 'asset', immutable: true };
-  const target = REDIRECTS.get(path.toLowerCase());
+  const target = REDIRECTS.get(path.toLowerCase()) || CASE_REDIRECTS.get(path);
   if (target) return redirect(target[1], target[0]);
   if (canonical) return redirect(308, canonical);
   return { kind: 'asset' };
