@@ -1,7 +1,7 @@
-import { LOCALES } from '../locale.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
-import { familyUrlFor } from './family-route.ts';
+import { familyUrlFor, matchesEntryRoute } from './family-route.ts';
 import { planListRedirects } from './plan-redirects.ts';
 
 export interface DropShadowedPagesResult {
@@ -18,19 +18,28 @@ export interface DropShadowedPagesResult {
  * Pure.
  */
 export function dropShadowedPages({ content, site }: { content: Content; site: Site }): DropShadowedPagesResult {
-  const sources = new Map(planListRedirects(site.redirects, site.routes).rules.map((rule) => [rule.from, rule.label]));
-  if (sources.size === 0) return { content, warnings: [] };
+  const rules = planListRedirects(site.redirects, site.routes).rules;
+  if (rules.length === 0) return { content, warnings: [] };
+  const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
+  const pageOf = (family: ContentFamily, locale: Locale) => {
+    const language = family.languages[locale];
+    return language && familyUrlFor(site.routes, family, locale, language.slug);
+  };
+  const entryPages = new Set(families.flatMap((family) => LOCALES.map((locale) => pageOf(family, locale)).filter((urlPath) => urlPath !== undefined)));
+  // A rule that points at an entry this build does not have is left out by planRedirects (with a warning):
+  // it must not take the page with it. (A rule over a page and a rule over its target both win: a chain.)
+  const isEntryPath = matchesEntryRoute(site.routes);
+  const lands = (to: string) => !to.startsWith('/') || !isEntryPath(to) || entryPages.has(to);
+  const sources = new Map(rules.filter((rule) => lands(rule.to)).map((rule) => [rule.from, rule.label]));
   const warnings: string[] = [];
   const drop = (families: ContentFamily[]) =>
     families.map((family) => {
       let languages = family.languages;
       for (const locale of LOCALES) {
-        const language = family.languages[locale];
-        if (!language) continue;
-        const urlPath = familyUrlFor(site.routes, family, locale, language.slug);
-        const label = sources.get(urlPath);
+        const urlPath = pageOf(family, locale);
+        const label = urlPath === undefined ? undefined : sources.get(urlPath);
         if (label === undefined) continue;
-        const version = family.versions[language.sourceLocale]!;
+        const version = family.versions[family.languages[locale]!.sourceLocale]!;
         warnings.push(`${label}: the redirect from ${urlPath} wins over the page of ${version.collection} #${version.id} (${family.key}, ${locale}); the page is left out`);
         languages = { ...languages };
         delete languages[locale];

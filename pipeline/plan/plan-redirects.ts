@@ -31,15 +31,20 @@ export interface PlanRedirectsResult {
 export function planRedirects({ site, content, pages }: PlanRedirectsOptions): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
   const list = planListRedirects(site.redirects, site.routes);
+  const isEntryPath = matchesEntryRoute(site.routes);
+  // A rule over a CMS page that points at an entry this build lacks: the page stays (dropShadowedPages)
+  // and the rule is left out like any rule to a missing entry.
+  const overMissing = list.rules.filter((rule) => pageUrlPaths.has(rule.from) && isEntryPath(rule.from) && rule.to.startsWith('/') && isEntryPath(rule.to) && !pageUrlPaths.has(rule.to));
+  const listRules = list.rules.filter((rule) => !overMissing.includes(rule));
   const slugs = planSlugRedirects({ content, routes: site.routes, pageUrlPaths });
-  const handWritten = new Set(list.rules.map((rule) => rule.from.toLowerCase()));
-  const candidates = [...list.rules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
+  const handWritten = new Set(listRules.map((rule) => rule.from.toLowerCase()));
+  const candidates = [...listRules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
   const caseRules = planCaseRedirects(pageUrlPaths, candidates);
 
-  const checked = checkRedirects([...candidates, ...caseRules], pageUrlPaths, matchesEntryRoute(site.routes));
+  const checked = checkRedirects([...candidates, ...caseRules], pageUrlPaths, isEntryPath);
   const problems = [...list.problems, ...checked.problems];
   if (problems.length > 0) throw redirectsInvalid(problems);
-  const missing = checked.missingEntries;
+  const missing = [...overMissing, ...checked.missingEntries];
   const missingWarning = missing.length === 0 ? [] : [
     `${missing.length} hand-written ${missing.length === 1 ? 'redirect was' : 'redirects were'} left out because this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?): ${missing.slice(0, 5).map((rule) => `${rule.from} → ${rule.to}`).join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}`,
   ];
