@@ -8,7 +8,8 @@ import { decodeUrlPath, encodeUrlPath } from './url-path.ts';
  * (compared regardless of case: hand-written and localized-slug rules win) are left out. Pure.
  */
 export function planCaseRedirects(pageUrlPaths: Iterable<string>, claimed: readonly RedirectRule[]): RedirectRule[] {
-  const taken = new Set(claimed.map((rule) => slugClashKey(decodeUrlPath(rule.from))));
+  // A source that does not decode is reported by checkRedirects; here it simply claims nothing.
+  const taken = new Set(claimed.flatMap((rule) => clashKeyOf(rule.from)));
   const rules: RedirectRule[] = [];
   for (const urlPath of pageUrlPaths) {
     const decoded = decodeUrlPath(urlPath);
@@ -17,4 +18,12 @@ export function planCaseRedirects(pageUrlPaths: Iterable<string>, claimed: reado
     rules.push({ from: encodeUrlPath(lower), to: urlPath, status: 308, origin: 'case', force: false, label: `lowercase of ${urlPath}` });
   }
   return rules;
+}
+
+function clashKeyOf(urlPath: string): string[] {
+  try {
+    return [slugClashKey(decodeUrlPath(urlPath))];
+  } catch {
+    return [];
+  }
 }

@@ -151,6 +151,7 @@ describe('a build of the hard cases', () => {
     const page = await read('nl/blog/alleen-in-het-nederlands.html');
     expect(page).toContain('<html lang="nl-NL"');
     expect(page).not.toContain('Below is the English version');
+    expect(page).not.toContain('Deze inhoud is nog niet vertaald');
     const hreflangs = parseHtml(page).all('link', (element) => attr(element, 'rel') === 'alternate' && attr(element, 'hreflang') !== undefined).map((element) => `${attr(element, 'hreflang')} ${attr(element, 'href')}`);
     expect(hreflangs).toEqual([`nl-NL ${BASE}/nl/blog/alleen-in-het-nederlands`, `de-DE ${BASE}/de/blog/nur-auf-deutsch`]);
     const sitemap = await read('sitemap.xml');
@@ -166,7 +167,11 @@ describe('a build of the hard cases', () => {
   it('still shows English as the fallback where English exists, with its notice', async () => {
     const page = await read('es/blog/ccpa_vs_cpra.html');
     expect(page).toContain('<html lang="es-ES"');
+    expect(page).toContain('A continuación aparece la versión en inglés.');
+    expect(page).toContain('<div lang="en-US">');
     expect(page).toMatch(/Article ccpa \(en\)/);
+    // A locale's own version never carries the notice.
+    expect(await read('de/blog/EuGH-Cookies-sind-sensible-Daten.html')).not.toContain('Dieser Inhalt ist noch nicht übersetzt');
   });
 
   it('lets the hand-written Finland redirect win over the CMS country page, with a warning naming both', async () => {
