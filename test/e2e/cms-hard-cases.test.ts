@@ -220,6 +220,8 @@ describe('a build of the hard cases', () => {
       await redirect('/blog/cjeu-cookies-are-sensitive-data', '/blog/CJEU-cookies-are-sensitive-data');
       await redirect('/blog/cjeu-cookies-are-sensitive-data/?x=1', '/blog/CJEU-cookies-are-sensitive-data?x=1');
       await redirect('/nl/begrippenlijst/analytics/kernbegrip/conversietrechter', '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter');
+      // Only the exact lowercase form is a source: other spellings are no page.
+      expect((await probe(origin(), { path: '/blog/Cjeu-Cookies-Are-Sensitive-Data' })).status).toBe(404);
     });
 
     it('redirects localized slugs with non-ASCII characters, encoded, in one hop', async () => {
