@@ -32,6 +32,14 @@ export interface RouteTable {
 /** A canonical path whose characters are all plain URL characters: the only kind echoed into a Location. */
 const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
+/**
+ * The canonical form of a raw request path with percent-encoded characters above ASCII (`/fr/blog/caf%C3%A9/`),
+ * which the decoded path cannot give (it would echo raw UTF-8): plain characters and `%XX` of bytes above
+ * 0x7F only, no empty or dot segments, then one `.html` and/or trailing slashes. The emitted nginx
+ * configuration matches `$request_uri` with the same pattern (ENCODED_CANONICAL_PATTERN).
+ */
+export const ENCODED_CANONICAL_PATTERN = String.raw`^((?:/(?!\.\.?(?:[/?]|$))(?:[A-Za-z0-9._~!&()*+,;=:@-]|%[89A-Fa-f][0-9A-Fa-f])+?)+?)(?:\.html/*|/+)(?:\?.*)?$`;
+const ENCODED_CANONICAL = new RegExp(ENCODED_CANONICAL_PATTERN);
 
 export function createRouteTable(manifest: HostManifest): RouteTable {
   return {
@@ -60,7 +68,7 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
   const path = uri === '/index.html' || uri === '/index' ? '/' : (CANONICAL.exec(uri)?.[1] ?? uri);
   const query = request.rawQuery.length > 1 ? request.rawQuery : '';
   const redirect = (status: RedirectStatus, to: string, vary = false): RouteDecision => ({ kind: 'redirect', status, location: `${to}${query}`, vary });
-  const canonical = (/\/\//.test(request.rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const canonical = ((/\/\//.test(request.rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined) ?? ENCODED_CANONICAL.exec(request.rawPath)?.[1];
 
   if (uri === '/') {
     if (canonical) return redirect(308, canonical, true);

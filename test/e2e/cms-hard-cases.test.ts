@@ -214,6 +214,13 @@ describe('a build of the hard cases', () => {
       await page('/blog/release-1.2~notes', 'blog/release-1.2~notes.html');
     });
 
+    it('sends a non-ASCII path with a trailing slash or .html to its canonical form, encoded', async () => {
+      await redirect('/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e/', '/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e');
+      await redirect('/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e.html?x=1', '/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e?x=1');
+      // Encoded slashes or dot segments are never echoed: no page, no redirect.
+      expect((await probe(origin(), { path: '/fr/blog/%2F%2Fcaf%C3%A9/' })).status).toBe(404);
+    });
+
     it('serves mixed-case pages without a loop, and sends their lowercase form to them', async () => {
       await page('/blog/CJEU-cookies-are-sensitive-data', 'blog/CJEU-cookies-are-sensitive-data.html');
       await page('/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter', 'nl/begrippenlijst/analytics/kernbegrip/Conversietrechter.html');
@@ -249,6 +256,7 @@ describe('a build of the hard cases', () => {
     expect(await ask('/blog/cjeu-cookies-are-sensitive-data')).toEqual([308, '/blog/CJEU-cookies-are-sensitive-data']);
     expect(await ask('/blog/CJEU-cookies-are-sensitive-data')).toEqual([200, null]);
     expect(await ask('/blog/caf%C3%A9-et-vie-priv%C3%A9e')).toEqual([308, '/blog/coffee-and-privacy']);
+    expect(await ask('/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e/')).toEqual([308, '/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e']);
     expect(await ask(FINLAND_COUNTRY)).toEqual([308, '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics']);
   });
 });

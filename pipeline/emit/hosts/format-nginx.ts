@@ -2,6 +2,7 @@ import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule, RedirectStatus } from '../../plan/redirect-rule.ts';
 import type { OutputFile } from '../output-file.ts';
 import { decodeUrlPath } from '../../plan/url-path.ts';
+import { ENCODED_CANONICAL_PATTERN } from '../../preview/route-request.ts';
 import { describeRules, GENERATED, plural, type HostFiles, type HostInput } from './host-files.ts';
 
 /** The configuration's folder in the host folder; deployed as `<nginx conf dir>/sitegen/`, which the includes name. */
@@ -99,6 +100,12 @@ map "$sitegen_slashes$sitegen_unchanged|$sitegen_path" $sitegen_canonical {
     default "";
     "~^(?:1.|00)\\|(?<sitegen_c>/(?:${SAFE_SEGMENT}(?:/${SAFE_SEGMENT})*)?)$" $sitegen_c;
 }
+# The same for a path with encoded characters above ASCII ("/fr/blog/caf%C3%A9/"), taken from the raw
+# request, which holds them encoded: plain characters and %XX of such bytes only, no empty or dot segments.
+map $request_uri $sitegen_canonical_encoded {
+    default "";
+    "~${ENCODED_CANONICAL_PATTERN.replace('^(', '^(?<sitegen_e>')}" $sitegen_e;
+}
 
 # The root language: the locale cookie decides when it is set ("?" = stay); else the first Accept-Language entry.
 map $cookie_locale $sitegen_cookie_language {
@@ -123,6 +130,7 @@ function formatServerConf(manifest: HostManifest, statuses: readonly RedirectSta
     ...statuses.map((status) => `    if ($sitegen_redirect_${status}) { return ${status} $sitegen_redirect_${status}$is_args$args; }`),
     ...(hasCaseRules ? ['    if ($sitegen_redirect_case) { return 308 $sitegen_redirect_case$is_args$args; }'] : []),
     '    if ($sitegen_canonical) { return 308 $sitegen_canonical$is_args$args; }',
+    '    if ($sitegen_canonical_encoded) { return 308 $sitegen_canonical_encoded$is_args$args; }',
   ];
   const rootPage = manifest.redirects.notFound.find((page) => page.prefix === '/');
   const localePrefixes = manifest.redirects.notFound.filter((page) => page.prefix !== '/');

@@ -5,6 +5,7 @@ const REDIRECTS = new Map(Object.entries({}));
 const CASE_REDIRECTS = new Map(Object.entries({}));
 const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
+const ENCODED_CANONICAL = /^((?:\/(?!\.\.?(?:[/?]|$))(?:[A-Za-z0-9._~!&()*+,;=:@-]|%[89A-Fa-f][0-9A-Fa-f])+?)+?)(?:\.html\/*|\/+)(?:\?.*)?$/;
 const LANGUAGES = SITE.languages.map(([locale, urlPath]) => ({ locale, urlPath, header: new RegExp('^\\s*' + locale + '(?![a-z0-9])', 'i') }));
 
 function normalizeUri(rawPath) {
@@ -45,7 +46,9 @@ function route(rawPath, rawQuery, headers) {
   const match = CANONICAL.exec(uri);
   const path = uri === '/index.html' || uri === '/index' ? '/' : match ? match[1] : uri;
   const redirect = (status, to, vary) => ({ kind: 'redirect', status, location: to + rawQuery, vary: Boolean(vary) });
-  const canonical = (/\/\//.test(rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const ascii = (/\/\//.test(rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const encoded = ENCODED_CANONICAL.exec(rawPath);
+  const canonical = ascii || (encoded ? encoded[1] : undefined);
   if (uri === '/') {
     if (canonical) return redirect(308, canonical, true);
     const cookie = cookieValue(headers.get('cookie'), 'locale');
