@@ -6,6 +6,7 @@ import { isSitegenError } from '../pipeline/errors.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
 import { HOST_NAMES, type HostName } from '../pipeline/site/schemas.ts';
+import { formatCauses } from './format-error.ts';
 import { formatReport } from './format-report.ts';
 import { runPreview } from './preview-command.ts';
 
@@ -171,7 +172,7 @@ try {
     process.stderr.write(`sitegen: ${error.message}\n`);
     process.exitCode = 2;
   } else if (isSitegenError(error)) {
-    process.stderr.write(`${error.code}  ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
+    process.stderr.write(`${error.code}  ${error.message}\n${formatCauses(error)}${error.hint ? `hint: ${error.hint}\n` : ''}`);
     process.exitCode = 1;
   } else {
     process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above.\n`);
