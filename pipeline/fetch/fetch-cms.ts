@@ -253,7 +253,7 @@ async function fetchPage(context: CrawlContext, request: PageRequest): Promise<P
   try {
     body = await getWithRetries(context.client, url, {
       retry: context.options.cms.faultRetry,
-      bodyTimeoutMs: context.options.cms.timeoutMs ?? 30_000,
+      timeoutMs: context.options.cms.timeoutMs ?? 30_000,
       read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,
       signal: context.stop.signal,
       onRetry: (message) => context.options.onProgress?.(`${where}: ${message}`),

@@ -86,7 +86,7 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
           try {
             bytes = await getWithRetries(client, absolute, {
               retry: options.faultRetry,
-              bodyTimeoutMs: options.timeoutMs ?? 30_000,
+              timeoutMs: options.timeoutMs ?? 30_000,
               read: (body) => body,
               signal: stop.signal,
               onRetry: (message) => options.onProgress?.(`media: ${message}`),

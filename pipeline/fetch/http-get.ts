@@ -33,8 +33,8 @@ export class FetchFault extends Error {
 
 export interface GetOptions<T> {
   retry?: Partial<FaultRetry> | undefined;
-  /** The longest wait for the rest of the body once the headers came (ky's `timeout` covers the headers). */
-  bodyTimeoutMs: number;
+  /** The client's timeout (ky's `timeout`, for the headers), and the longest wait for the rest of the body once they came. */
+  timeoutMs: number;
   /** Turns the bytes into the result; what it throws is a fault of that try (a body that is not JSON). */
   read: (bytes: Uint8Array) => T;
   /** Stops retrying (another request of the same crawl failed for good). */
@@ -68,7 +68,7 @@ export async function getWithRetries<T>(client: KyInstance, url: string, options
         },
       };
       const response = await client.get(url, perCall);
-      const bytes = await readBody(response, options.bodyTimeoutMs);
+      const bytes = await readBody(response, options.timeoutMs);
       try {
         return options.read(bytes);
       } catch (error) {
@@ -77,7 +77,7 @@ export async function getWithRetries<T>(client: KyInstance, url: string, options
     } catch (error) {
       if (error instanceof HTTPError) throw error;
       if (options.signal?.aborted) throw options.signal.reason;
-      const fault = classify(error);
+      const fault = classify(error, options.timeoutMs);
       if (!fault) throw error;
       if (attempt >= tries) throw new FetchFault({ kind: fault.kind, detail: fault.detail, code: fault.code, tries: attempt, cause: fault.cause });
       const wait = Math.round(backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
@@ -139,9 +139,9 @@ async function readBody(response: Response, timeoutMs: number): Promise<Uint8Arr
 }
 
 /** A transient fault, described; undefined for errors that are not (a bug, a bad URL). */
-function classify(error: unknown): { kind: FetchFault['kind']; detail: string; code: string | undefined; cause: unknown } | undefined {
+function classify(error: unknown, timeoutMs: number): { kind: FetchFault['kind']; detail: string; code: string | undefined; cause: unknown } | undefined {
   if (error instanceof FaultOfTry) return { kind: error.kind, detail: error.detail, code: error.code, cause: error.cause ?? error };
-  if (error instanceof TimeoutError) return { kind: 'timeout', detail: `no answer within the timeout`, code: undefined, cause: error };
+  if (error instanceof TimeoutError) return { kind: 'timeout', detail: `no answer within ${timeoutMs} ms`, code: undefined, cause: error };
   // fetch() rejects with a TypeError whose cause is the socket error (ECONNRESET, ECONNREFUSED …).
   if (error instanceof TypeError) {
     const code = socketCode(error);
