@@ -37,6 +37,7 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
   .option('--out <dir>', 'output folder', 'out')
   .option('--drafts', 'include unpublished entries (with a draft ribbon and noindex)', false)
   .option('--skip-invalid', 'leave out entries that fail validation instead of failing the build', false)
+  .option('--strict', 'fail the build when an entry uses an image the CMS cannot serve (default: build the page without it, with a warning)', false)
   .option('--base-url <url>', "the site's public origin for canonical and hreflang URLs (default: site.json baseUrl)")
   .option('--cache-dir <dir>', 'media, cover colours, the last crawl and what out/ holds: what makes the next build incremental', '.cache/sitegen')
   .option('--full-crawl', 'fetch every CMS entry, even when the cache holds the last crawl (otherwise only changes are fetched)', false)
@@ -52,6 +53,7 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
       cms: cmsFrom(flags),
       includeDrafts: flags.drafts,
       skipInvalid: flags.skipInvalid,
+      strict: flags.strict,
       fullCrawl: flags.fullCrawl,
       baseUrl: flags.baseUrl,
       renderWorkers: flags.workers,
@@ -118,6 +120,7 @@ interface BuildFlags extends CmsFlags {
   out: string;
   drafts: boolean;
   skipInvalid: boolean;
+  strict: boolean;
   fullCrawl: boolean;
   baseUrl?: string;
   cacheDir: string;
