@@ -78,7 +78,19 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
           }
           const absolute = absoluteUrl(url, options.origin);
           const cached = index[absolute];
-          if (cached && (cached.checked || !options.check) && (await exists(path.join(cacheFolder, cached.file)))) {
+          if (cached && (await exists(path.join(cacheFolder, cached.file)))) {
+            // A file cached before downloads were checked is checked once, from the cache.
+            if (!cached.checked && options.check) {
+              const problem = await options.check(await readFile(path.join(cacheFolder, cached.file)));
+              if (problem !== undefined) {
+                missing.set(url, problem);
+                delete index[absolute];
+                indexChanged = true;
+                return;
+              }
+              cached.checked = true;
+              indexChanged = true;
+            }
             files.set(url, { sourceFile: path.join(cacheFolder, cached.file), outputPath: outputPathFor(url, cached.hash) });
             return;
           }

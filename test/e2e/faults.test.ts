@@ -136,6 +136,29 @@ describe('media the CMS lists but cannot serve', () => {
     expect(await readFile(path.join(build1.outDir, 'blog', 'delta-en.html'), 'utf8')).toMatch(/<img [^>]*src="\/_media\/lost-chart\.[0-9a-f]{10}\.png"/);
   });
 
+  it('a cached file from before downloads were checked is checked once, from the cache, without downloading it again', async () => {
+    const server = await fake(await uploads());
+    const build1 = await options(server);
+    await build(build1);
+    const indexFile = path.join(build1.cacheDir, 'media', 'index.json');
+    const index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<string, { file: string; hash: string; checked?: boolean }>;
+    const alpha = index[`${server.origin}/uploads/alpha.png`]!;
+    const chart = index[`${server.origin}/uploads/chart.png`]!;
+    expect(alpha.checked).toBe(true);
+    // As an older sitegen left the cache: no `checked`, and one file that is not an image.
+    for (const entry of Object.values(index)) delete entry.checked;
+    await writeFile(indexFile, JSON.stringify(index));
+    await writeFile(path.join(build1.cacheDir, 'media', alpha.file), 'not an image');
+    const downloads = server.requests.filter((request) => request.path.startsWith('/uploads/')).length;
+
+    const report = await build(build1);
+    expect(server.requests.filter((request) => request.path.startsWith('/uploads/')).length - downloads).toBe(3); // the three that were missing, asked again
+    expect(report.warnings.find((warning) => warning.startsWith(`articles #1 (en): the cover image ${server.origin}/uploads/alpha.png is not available (not an image: `))).toBeDefined();
+    const after = JSON.parse(await readFile(indexFile, 'utf8')) as typeof index;
+    expect(after[`${server.origin}/uploads/alpha.png`]).toBeUndefined();
+    expect(after[`${server.origin}/uploads/chart.png`]).toEqual({ ...chart, checked: true });
+  });
+
   it('a cover file missing from the embedded snapshot (content/uploads) is the same case', async () => {
     const dir = await temp('snapshot');
     const siteDir = await copySiteData(path.join(dir, 'site'));
