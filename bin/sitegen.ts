@@ -6,7 +6,7 @@ import { isSitegenError } from '../pipeline/errors.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
 import { HOST_NAMES, type HostName } from '../pipeline/site/schemas.ts';
-import { formatCauses } from './format-error.ts';
+import { formatCauses } from './format-causes.ts';
 import { formatReport } from './format-report.ts';
 import { runPreview } from './preview-command.ts';
 

@@ -2,7 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
 import { SitegenError } from '../errors.ts';
-import { FetchFault, getWithRetries, type FaultRetry } from './http-get.ts';
+import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
 import { COLLECTIONS, MEDIA_FIELDS, RECORD_CAP, type Collection } from './collections.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { detectDialect, flattenRow, resolveMediaUrls, type StrapiDialect } from './strapi-shape.ts';
@@ -124,7 +124,7 @@ function createClient(cms: CmsOptions, requests: { count: number }): KyInstance 
       maxRetryAfter: cms.maxRetryAfterMs ?? 30_000,
       backoffLimit: 3_000,
       jitter: true,
-      // Statuses only: faults of the connection or the body are retried by getWithRetries.
+      // Statuses only: faults of the connection or the body are retried by fetchWithRetries.
       shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
     },
     hooks: {
@@ -251,7 +251,7 @@ async function fetchPage(context: CrawlContext, request: PageRequest): Promise<P
   const where = `${request.collection} page ${request.page} (locale ${request.locale})`;
   let body: unknown;
   try {
-    body = await getWithRetries(context.client, url, {
+    body = await fetchWithRetries(context.client, url, {
       retry: context.options.cms.faultRetry,
       timeoutMs: context.options.cms.timeoutMs ?? 30_000,
       read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,

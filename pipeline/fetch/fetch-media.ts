@@ -6,7 +6,7 @@ import pLimit from 'p-limit';
 import { SitegenError } from '../errors.ts';
 import type { MediaOrigin } from './raw-entry.ts';
 import { RETRY_STATUSES } from './fetch-cms.ts';
-import { FetchFault, getWithRetries, type FaultRetry } from './http-get.ts';
+import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
 
 /** A media file the site serves itself: where its bytes are now, and where it goes in the output. */
 export interface MediaFile {
@@ -41,7 +41,7 @@ export type MissingMedia = Map<string, string>;
  * Mirrors every media file the pages use into the site (no third-party requests for visitors): reads
  * snapshot uploads from disk, downloads CMS media once into the cache and reuses it on later builds.
  * A file the source answers with a 4xx status or does not have, or whose bytes fail `check`, is
- * `missing` (the pages go without it); transient faults are retried (getWithRetries); what still
+ * `missing` (the pages go without it); transient faults are retried (fetchWithRetries); what still
  * fails (a CMS that cannot be reached, a 5xx after its retry) throws MEDIA_UNAVAILABLE listing every
  * such file, so that nothing half-fetched is built.
  */
@@ -96,7 +96,7 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
           }
           let bytes: Uint8Array;
           try {
-            bytes = await getWithRetries(client, absolute, {
+            bytes = await fetchWithRetries(client, absolute, {
               retry: options.faultRetry,
               timeoutMs: options.timeoutMs ?? 30_000,
               read: (body) => body,

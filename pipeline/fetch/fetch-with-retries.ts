@@ -48,7 +48,7 @@ export interface GetOptions<T> {
  * Throws ky's HTTPError for an error status (after ky's one retry, which it gets once over all tries),
  * FetchFault when every try met a fault, or the signal's reason when stopped.
  */
-export async function getWithRetries<T>(client: KyInstance, url: string, options: GetOptions<T>): Promise<T> {
+export async function fetchWithRetries<T>(client: KyInstance, url: string, options: GetOptions<T>): Promise<T> {
   const tries = Math.max(1, options.retry?.tries ?? DEFAULT_FAULT_RETRY.tries);
   const backoffMs = Math.max(0, options.retry?.backoffMs ?? DEFAULT_FAULT_RETRY.backoffMs);
   let statusRetried = false;
