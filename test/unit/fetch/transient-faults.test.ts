@@ -38,14 +38,15 @@ const slugs = (result: unknown) => (result as Awaited<ReturnType<typeof fetchCms
 
 describe('a transient fault is ridden out', () => {
   it.each([
-    { kind: 'reset' as const, times: 2, seen: /body ended after \d+ of \d+ bytes \(ECONNRESET\)/ },
+    { kind: 'reset' as const, times: 2, seen: /ECONNRESET/ },
     { kind: 'short-body' as const, times: 2, seen: /body ended after \d+ of \d+ bytes/ },
     { kind: 'not-json' as const, times: 1, seen: /the body is not what was asked for/ },
-    { kind: 'stall' as const, times: 1, seen: /no answer within 300 ms/ },
+    { kind: 'stall' as const, times: 1, seen: /no answer within 1000 ms/ },
   ])('$kind, for the first $times tries of a page', async ({ kind, times, seen }) => {
     const clean = await crawl(await fake());
     const server = await fake({ faults: [{ when: page2, kind, times }] });
-    const { result, progress } = await crawl(server, kind === 'stall' ? { timeoutMs: 300 } : {});
+    // A timeout long enough that only the stalled request meets it, even on a busy machine.
+    const { result, progress } = await crawl(server, kind === 'stall' ? { timeoutMs: 1_000 } : {});
 
     expect(result).not.toBeInstanceOf(Error);
     expect(slugs(result)).toEqual(slugs(clean.result));
@@ -82,7 +83,8 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
   it('a connection reset mid-body on every try', async () => {
     const { server, error } = await failure([{ when: page2, kind: 'reset' }]);
     expect(error.code).toBe('CMS_UNREACHABLE');
-    expect(error.message).toMatch(/^The CMS broke off its answer for articles page 2 \(locale en\), on all 3 tries \(body ended after \d+ of \d+ bytes \(ECONNRESET\)\): GET /);
+    // Mid-body as a rule; a client too busy to read the first half before the reset loses it and sees the reset first.
+    expect(error.message).toMatch(/^The CMS (broke off its answer|could not be reached) for articles page 2 \(locale en\), on all 3 tries \((body ended after \d+ of \d+ bytes \(ECONNRESET\)|read ECONNRESET)\): GET /);
     expect(error.message).toContain(`GET ${server.restUrl}/articles?`);
     expect(server.requests.filter(isPage2)).toHaveLength(3);
     // The socket error is kept as the cause, for the CLI to show.
@@ -100,9 +102,9 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
   });
 
   it('no answer until the timeout on every try', async () => {
-    const { server, error } = await failure([{ when: page2, kind: 'stall' }], { timeoutMs: 200 });
+    const { server, error } = await failure([{ when: page2, kind: 'stall' }], { timeoutMs: 1_000 });
     expect(error.code).toBe('CMS_UNREACHABLE');
-    expect(error.message).toContain('did not answer in time for articles page 2 (locale en), on all 3 tries (no answer within 200 ms)');
+    expect(error.message).toContain('did not answer in time for articles page 2 (locale en), on all 3 tries (no answer within 1000 ms)');
     expect(server.requests.filter(isPage2)).toHaveLength(3);
   });
 
