@@ -17,7 +17,7 @@ export function formatCauses(error: SitegenError): string {
       fromTemplate = cause.code === 'RENDER_FAILED';
     } else if (cause instanceof Error) {
       const code = (cause as { code?: unknown }).code;
-      const label = typeof code === 'string' ? code : cause.name && cause.name !== 'Error' ? cause.name : '';
+      const label = typeof code === 'string' ? code : INFORMATIVE_NAMES.has(cause.name) ? cause.name : '';
       if (fromTemplate && cause.stack) lines.push(`${indent}cause: ${indented(cause.stack, indent)}`);
       else lines.push(`${indent}cause: ${label ? `${label} ` : ''}${indented(cause.message, indent)}`);
     } else {
@@ -26,6 +26,9 @@ export function formatCauses(error: SitegenError): string {
   }
   return lines.map((line) => `${line}\n`).join('');
 }
+
+/** Error names that say what kind of failure it was; others (Error, a class's own name) say nothing more than the message. */
+const INFORMATIVE_NAMES = new Set(['TypeError', 'RangeError', 'SyntaxError', 'TimeoutError', 'AbortError', 'HTTPError']);
 
 function indented(text: string, indent: string): string {
   return text.replace(/\n/g, `\n${indent}  `);

@@ -19,13 +19,13 @@ export class FetchFault extends Error {
   override name = 'FetchFault';
   readonly kind: 'network' | 'timeout' | 'truncated' | 'unreadable';
   /** The socket error code of the last try (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET …), when there was one. */
-  readonly code: string | undefined;
+  readonly socketCode: string | undefined;
   readonly detail: string;
   readonly tries: number;
   constructor(details: { kind: FetchFault['kind']; detail: string; code?: string | undefined; tries: number; cause: unknown }) {
     super(`${details.detail} (${details.tries} ${details.tries === 1 ? 'try' : 'tries'})`, { cause: details.cause });
     this.kind = details.kind;
-    this.code = details.code;
+    this.socketCode = details.code;
     this.detail = details.detail;
     this.tries = details.tries;
   }
