@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SitegenError } from '../../../pipeline/errors.ts';
 import { fetchCmsEntries, type CmsOptions } from '../../../pipeline/fetch/fetch-cms.ts';
+import { DEFAULT_FAULT_RETRY } from '../../../pipeline/fetch/fetch-with-retries.ts';
 import { startFakeStrapi, type FakeFault, type FakeStrapi, type FakeStrapiOptions } from '../../fixtures/strapi/fake-strapi.ts';
 import { makeFamily, makeKeyTerm } from '../../helpers/content.ts';
 
@@ -91,6 +92,22 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
     const causes: unknown[] = [];
     for (let cause = error.cause; cause; cause = (cause as { cause?: unknown }).cause) causes.push(cause);
     expect(causes.some((cause) => (cause as { code?: string }).code === 'ECONNRESET')).toBe(true);
+  });
+
+  it('waits between tries with jittered exponential backoff, bounded', async () => {
+    const server = await fake({ faults: [{ when: page2, kind: 'short-body' }] });
+    const { result, progress } = await crawl(server, { faultRetry: { tries: 4, backoffMs: 40 } });
+    expect((result as SitegenError).message).toContain('on all 4 tries');
+    const waits = progress.filter((line) => line.startsWith('articles page 2 (locale en): ')).map((line) => /trying again in (\d+) ms \(try (\d) of 4\)/.exec(line)!.slice(1).map(Number));
+    expect(waits.map(([, next]) => next)).toEqual([2, 3, 4]);
+    // Before try n + 1: between half and all of 40 ms × 2^(n-1).
+    waits.forEach(([ms, next]) => {
+      const full = 40 * 2 ** (next! - 2);
+      expect(ms).toBeGreaterThanOrEqual(full / 2);
+      expect(ms).toBeLessThanOrEqual(full);
+    });
+    // The defaults: 3 tries, at most 1 s + 2 s of waiting.
+    expect(DEFAULT_FAULT_RETRY).toEqual({ tries: 3, backoffMs: 1_000 });
   });
 
   it('a body shorter than its Content-Length on every try', async () => {
