@@ -56,7 +56,7 @@ function checkRedirectsFile(text: string, lines: readonly string[], checks: Host
   const long = lines.filter((line) => line.length > CLOUDFLARE.redirectLineChars);
   if (long.length > 0) checks.failures.push(`cloudflare: ${plural(long.length, '_redirects line')} longer than ${count(CLOUDFLARE.redirectLineChars)} characters (the longest has ${count(long.reduce((longest, line) => Math.max(longest, line.length), 0))}); shorten the paths or use --host nginx`);
   const bytes = Buffer.byteLength(text);
-  if (bytes > CLOUDFLARE.redirectsFileBytesWarn) checks.warnings.push(`cloudflare: _redirects is ${count(Math.round(bytes / 1024))} KB; rules past about 100 KB are reported to be dropped silently (unverified, hosts.md §3.2)`);
+  if (bytes > CLOUDFLARE.redirectsFileBytesWarn) checks.warnings.push(`cloudflare: _redirects is ${count(Math.round(bytes / 1024))} KB; a third-party report (not confirmed by Cloudflare) says rules past about 100 KB are dropped silently`);
 }
 
 function checkHeaders(lines: readonly string[], rules: number, checks: HostChecks): void {

@@ -36,7 +36,7 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
 
   const text = [
     `# ${GENERATED}`,
-    '# 308 is written as 301 and 307 as 302: Netlify documents no other redirect codes (hosts.md §5.4).',
+    '# 308 is written as 301 and 307 as 302: Netlify documents no other redirect codes (for GET requests they act the same).',
     '',
     '# The root: with a `locale` cookie, / stays the page and its inline script follows the cookie; without',
     "# one, Netlify redirects by the browser's first language (or its nf_lang cookie).",
