@@ -30,6 +30,7 @@ function hardCases(): FakeRecord[] {
     makeArticle({ documentId: 'cjeu', locale: 'en', slug: 'CJEU-cookies-are-sensitive-data' }),
     makeArticle({ documentId: 'cjeu', locale: 'de', slug: 'EuGH-Cookies-sind-sensible-Daten' }),
     makeArticle({ documentId: 'ccpa', locale: 'en', slug: 'ccpa_vs_cpra' }),
+    makeArticle({ documentId: 'ccpa', locale: 'fr', slug: 'Été-sans-cookies' }),
     makeArticle({ documentId: 'fines', locale: 'en', slug: 'gdpr_fines_faq' }),
     makeArticle({ documentId: 'notes', locale: 'en', slug: 'release-1.2~notes' }),
     makeArticle({ documentId: 'coffee', locale: 'en', slug: 'coffee-and-privacy' }),
@@ -138,6 +139,7 @@ describe('a build of the hard cases', () => {
       '/blog/CJEU-cookies-are-sensitive-data',
       '/de/blog/EuGH-Cookies-sind-sensible-Daten',
       '/es/blog/CJEU-cookies-are-sensitive-data',
+      '/fr/blog/%C3%89t%C3%A9-sans-cookies',
       '/fr/blog/CJEU-cookies-are-sensitive-data',
       '/it/blog/CJEU-cookies-are-sensitive-data',
       '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter',
@@ -227,6 +229,8 @@ describe('a build of the hard cases', () => {
       await redirect('/blog/cjeu-cookies-are-sensitive-data', '/blog/CJEU-cookies-are-sensitive-data');
       await redirect('/blog/cjeu-cookies-are-sensitive-data/?x=1', '/blog/CJEU-cookies-are-sensitive-data?x=1');
       await redirect('/nl/begrippenlijst/analytics/kernbegrip/conversietrechter', '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter');
+      await page('/fr/blog/%C3%89t%C3%A9-sans-cookies', 'fr/blog/Été-sans-cookies.html');
+      await redirect('/fr/blog/%C3%A9t%C3%A9-sans-cookies', '/fr/blog/%C3%89t%C3%A9-sans-cookies');
       // Only the exact lowercase form is a source: other spellings are no page.
       expect((await probe(origin(), { path: '/blog/Cjeu-Cookies-Are-Sensitive-Data' })).status).toBe(404);
     });
