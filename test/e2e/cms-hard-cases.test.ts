@@ -49,7 +49,11 @@ function hardCases(): FakeRecord[] {
 }
 
 function keyTerms(): FakeRecord[] {
-  return [makeKeyTerm({ documentId: 'funnel', locale: 'en', slug: 'conversion-funnel' }), makeKeyTerm({ documentId: 'funnel', locale: 'nl', slug: 'Conversietrechter' })];
+  return [
+    makeKeyTerm({ documentId: 'funnel', locale: 'en', slug: 'conversion-funnel' }),
+    makeKeyTerm({ documentId: 'funnel', locale: 'nl', slug: 'Conversietrechter' }),
+    makeKeyTerm({ documentId: 'dutch-term', locale: 'nl', slug: 'alleen-een-nederlands-begrip' }),
+  ];
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -164,6 +168,10 @@ describe('a build of the hard cases', () => {
     expect(await read('fr/blog.html')).not.toMatch(/alleen-in-het-nederlands|nur-auf-deutsch/);
     expect(await read('feed.xml')).not.toMatch(/alleen|nur-auf/);
     expect(await read('nl/feed.xml')).toContain('alleen-in-het-nederlands');
+    // The same for a key term: listed under its own locale only.
+    expect(await read('nl/begrippenlijst/analytics/kernbegrippen.html')).toContain('href="/nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip"');
+    expect(await read('glossary/analytics/key-terms.html')).not.toContain('alleen-een-nederlands-begrip');
+    expect((await readTreeNames(outDir)).filter((file) => file.includes('alleen-een-nederlands-begrip'))).toEqual(['nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip.html']);
   });
 
   it('still shows English as the fallback where English exists, with its notice', async () => {
