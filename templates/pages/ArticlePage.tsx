@@ -17,7 +17,7 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
           <ol>
             {article.breadcrumbs.map((crumb, index) => (
               <li key={crumb.href}>
-                <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined}>
+                <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined} lang={crumb.lang ? context.isoOf(crumb.lang) : undefined}>
                   {crumb.label}
                 </a>
               </li>

@@ -48,9 +48,12 @@ export function Footer({ context }: { context: PageContext }) {
           ) : (
             <ul>
               {[first, ...rest].map((post, index) => (
-                <li key={post.href} lang={post.textLocale === locale ? undefined : context.isoOf(post.textLocale)}>
+                <li key={post.href}>
                   {index === 0 && post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 960px) 240px, 100vw" decorative /> : null}
-                  <a href={post.href}>{post.title}</a>
+                  <a href={post.href} lang={post.textLocale === locale ? undefined : context.isoOf(post.textLocale)}>
+                    {post.title}
+                  </a>
+                  {post.textLocale === locale ? null : <span className="language-label">{t('list.in_english')}</span>}
                 </li>
               ))}
             </ul>

@@ -17,7 +17,7 @@ const map: ProjectedWorldMap = {
   ],
 };
 
-const labels = { title: 'Where Google Analytics is illegal', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
+const labels = { title: 'Where Google Analytics is illegal', countryStatus: '{0}: {1}', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
 const names = { DE: 'Germany', ES: 'Spain', FR: 'France', PL: 'Poland', US: 'United States' };
 
 function render(countries: CountrySummary[]): string {
