@@ -91,10 +91,11 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     const definitions = new Map<string, string>();
     const env = { [FOOTNOTE_DEFINITIONS]: definitions };
     const parsed = md.parse(input.markdown, env);
+    // Typeset before the headings are read, so the table of contents shows them as the text does (ids do not change: spaces and quotes are not in them).
+    if (input.locale) for (const token of parsed) typesetToken(token, input.locale);
     const takenIds = new Set<string>();
     const { headings, tableOfContents } = assignHeadingIds(parsed, takenIds);
     for (const token of parsed) prepareToken(token, urls, input.links);
-    if (input.locale) for (const token of parsed) typesetToken(token, input.locale);
     const tokens = formatFigures(parsed);
     const notes = numberFootnotes(tokens, definitions, takenIds).map((note) => ({ ...note, html: renderNoteText(md, urls, note.text) }));
     const { strings } = input;
