@@ -19,6 +19,8 @@ export function PlanCards({ context, headingLevel }: { context: PageContext; hea
   // "10+" reads as English shorthand: plans without an upper limit say "more than 10" in the page's language.
   const feature = (name: 'datapoints' | 'users' | 'websites', value: number, orMore: boolean) => {
     const inWords = name === 'datapoints' && isCountInWords(value);
+    // "More than a million", not "more than 1 million": said in words, as each language does.
+    if (inWords && orMore && value === 1_000_000) return t('pricing.features.datapoints_a_million_or_more');
     const key = name === 'users' && plural.select(value) === 'one' ? 'user' : name;
     return t(`pricing.features.${key}${inWords ? '_words' : ''}${orMore ? '_or_more' : ''}`, inWords ? formatCountInWords(value) : formatNumber(value));
   };
