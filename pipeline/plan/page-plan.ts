@@ -56,6 +56,8 @@ export interface CountrySummary {
   code: string;
   status: CountryStatus;
   href: string | undefined;
+  /** The linked page shows the English text (no version in the page's locale). */
+  isEnglishOnly: boolean;
 }
 
 export type PageData =

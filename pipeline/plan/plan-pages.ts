@@ -18,7 +18,7 @@ export interface ShellData {
   nav: { home: string; pricing: string; blog: string; glossary: string; countries: string };
   latestPosts: PostSummary[];
   /** The footer's comparison posts (product name and link), where the post exists. */
-  comparisons: Array<{ product: string; href: string }>;
+  comparisons: Array<{ product: string; href: string; isEnglishOnly: boolean }>;
   /** Feed of the blog in this locale (site-absolute path). */
   feed: string;
 }
@@ -218,7 +218,7 @@ class PagePlanner {
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
         const post = this.blogPostBySlug(slug);
-        return post ? [{ product, href: this.familyHref(post, locale) }] : [];
+        return post ? [{ product, href: this.familyHref(post, locale), isEnglishOnly: this.isEnglishOnly(post, locale) }] : [];
       }),
       feed: feedPathFor(locale),
     };
@@ -311,16 +311,20 @@ class PagePlanner {
     return paths;
   }
 
+  private isEnglishOnly(family: ContentFamily, locale: Locale): boolean {
+    return family.versions[family.languages[locale].sourceLocale]?.locale !== locale;
+  }
+
   /** The fixed list of countries where the tool was ruled illegal wins over CMS entries for the same code. */
   private countries(locale: Locale): CountrySummary[] {
     const fixed = this.site.countries.ruledIllegal.map((country): CountrySummary => {
       const post = this.blogPostBySlug(country.blogSlug);
-      return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined };
+      return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined, isEnglishOnly: post ? this.isEnglishOnly(post, locale) : false };
     });
     const fixedCodes = new Set(fixed.map((country) => country.code));
     const fromCms = this.content.countries.flatMap((family): CountrySummary[] => {
       const country = family.versions[family.languages[locale].sourceLocale]?.country;
-      return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale) }] : [];
+      return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale), isEnglishOnly: this.isEnglishOnly(family, locale) }] : [];
     });
     return [...fixed, ...fromCms].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }

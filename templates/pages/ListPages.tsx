@@ -132,6 +132,8 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
             <span className="dot" aria-hidden="true" />
             {country.href ? <a href={country.href}>{nameOf(country.code)}</a> : nameOf(country.code)}
             <span className="status-label"> · {labels[country.status]}</span>
+            {/* The name is in the page's language, the page it links to is not: the item says so. */}
+            {country.href && country.isEnglishOnly ? <span className="language-label">{t('list.in_english')}</span> : null}
           </li>
         ))}
       </ul>

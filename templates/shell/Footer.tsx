@@ -35,6 +35,7 @@ export function Footer({ context }: { context: PageContext }) {
             {shell.comparisons.map((comparison) => (
               <li key={comparison.href}>
                 <a href={comparison.href}>{t('footer.versus', comparison.product)}</a>
+                {comparison.isEnglishOnly ? <span className="language-label">{t('list.in_english')}</span> : null}
               </li>
             ))}
           </ul>
