@@ -36,6 +36,7 @@ import { loadCodeHash, loadTemplateHashes } from './cache/code-hash.ts';
 import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './cache/output-manifest.ts';
 import { loadFeedBodies, saveFeedBodies } from './cache/feed-bodies.ts';
 import { planMarkdownJobs } from './transform/markdown-jobs.ts';
+import { writeSocialImages } from './transform/social-images.ts';
 import { hashPageInputs } from './render/page-hash.ts';
 import type { PagePlan } from './plan/page-plan.ts';
 
@@ -232,6 +233,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     fetched = undefined;
     const { content, warnings: shadowWarnings } = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const plan = await timed('plan', () => planPages({ content, site }));
+    const socialImages = await timed('social images', () => writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir));
     const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }));
     const problems = [...loaded.problems, ...redirects.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     const discovery = await timed('sitemaps + feeds', async () => {
@@ -258,13 +260,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.entries.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
     const pageCounts = { rendered: 0, reused: 0 };
     const hosting = await timed('host files', () =>
-      formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
+      formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length }),
     );
     const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
     const rendered = (root: string) =>
       (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, writeTo: root, pool, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
     const written = await timed('render + write', () =>
-      writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...discovery]), hosting.publicFiles], rendered(root)), {
+      writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...socialImages.files, ...discovery]), hosting.publicFiles], rendered(root)), {
         previous: previous?.entries,
         hashes: pageHashes,
         beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),

@@ -8,6 +8,7 @@ import type { MarkdownInput, MarkdownOptions } from '../pipeline/transform/markd
 import type { IslandName } from '../pipeline/emit/bundle-client.ts';
 import type { ReactElement } from 'react';
 import { formatMessage } from '../pipeline/site/messages.ts';
+import { formatAmount, formatCount, formatCountInWords, formatDate, formatPercent, typeset } from '../pipeline/locale-format.ts';
 
 /** What every page is rendered with, the same for all pages of a build; sent once to each render worker. */
 export interface RenderShared {
@@ -42,6 +43,14 @@ export interface PageContext {
   t: (key: string, ...args: Array<string | number>) => string;
   formatDate: (iso: string) => string;
   formatNumber: (value: number) => string;
+  /** An amount in the page's locale through Intl ("19 €", "€ 19", "$19"). */
+  formatAmount: (value: number, currency: string) => string;
+  /** A count, large round ones in words ("1 million", "1 Million"). */
+  formatCountInWords: (value: number) => string;
+  /** A share (0.85) as the locale writes a percentage. */
+  formatPercent: (share: number) => string;
+  /** A text (CMS content, a composed value) set in the page's typography. */
+  typeset: (text: string) => string;
   /** The ISO tag (`de-DE`) of a locale, for `lang` and `hreflang` attributes. */
   isoOf: (locale: Locale) => string;
   /** Renders a fragment once per build and reuses the HTML: islands (renderToString, as hydrateRoot expects) and static parts. */
@@ -57,7 +66,7 @@ export interface FragmentRenderer {
 }
 
 /** What a page's context holds for its locale, made once per RenderShared (Intl formatters are costly to create). */
-type LocaleTools = Pick<PageContext, 'locale' | 'localeMeta' | 'shell' | 't' | 'formatDate' | 'formatNumber' | 'isoOf'>;
+type LocaleTools = Pick<PageContext, 'locale' | 'localeMeta' | 'shell' | 't' | 'formatDate' | 'formatNumber' | 'formatAmount' | 'formatCountInWords' | 'formatPercent' | 'typeset' | 'isoOf'>;
 const toolsByBuild = new WeakMap<RenderShared, Map<Locale, LocaleTools>>();
 
 function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
@@ -66,8 +75,6 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
   let tools = byLocale.get(locale);
   if (!tools) {
     const localeMeta = shared.locales.find((meta) => meta.code === locale)!;
-    const dates = new Intl.DateTimeFormat(localeMeta.iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-    const numbers = new Intl.NumberFormat(localeMeta.iso);
     const isoByCode = new Map(shared.locales.map((meta) => [meta.code, meta.iso]));
     const messages = shared.messages[locale];
     tools = {
@@ -75,8 +82,12 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
       localeMeta,
       shell: shared.shells[locale],
       t: (key, ...args) => formatMessage(messages, key, ...args),
-      formatDate: (iso) => dates.format(new Date(iso)),
-      formatNumber: (value) => numbers.format(value),
+      formatDate: (date) => formatDate(localeMeta.iso, date),
+      formatNumber: (value) => formatCount(localeMeta.iso, value),
+      formatAmount: (value, currency) => formatAmount(localeMeta.iso, value, currency),
+      formatCountInWords: (value) => formatCountInWords(localeMeta.iso, value),
+      formatPercent: (share) => formatPercent(localeMeta.iso, share),
+      typeset: (text) => typeset(text, locale),
       isoOf: (code) => isoByCode.get(code)!,
     };
     byLocale.set(locale, tools);

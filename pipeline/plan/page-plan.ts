@@ -2,6 +2,7 @@ import type { Locale } from '../locale.ts';
 import type { RouteName } from '../site/schemas.ts';
 import type { Cover } from '../transform/covers.ts';
 import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
+import type { SocialImage } from '../transform/social-images.ts';
 
 /** A post in a list or teaser. */
 export interface PostSummary {
@@ -27,6 +28,8 @@ export interface Pagination {
 export interface Crumb {
   label: string;
   href: string;
+  /** Set when the label is in another language than the page (an English fallback's title). */
+  lang?: Locale;
 }
 
 export interface ArticleView {
@@ -42,6 +45,9 @@ export interface CategorySummary {
   category: string;
   title: string;
   description: string;
+  /** The key-terms page's title and description: one message each per category, native in every language. */
+  keyTermsTitle: string;
+  keyTermsDescription: string;
   href: string;
   keyTermsHref: string;
 }
@@ -50,6 +56,8 @@ export interface CountrySummary {
   code: string;
   status: CountryStatus;
   href: string | undefined;
+  /** The linked page shows the English text (no version in the page's locale). */
+  isEnglishOnly: boolean;
 }
 
 export type PageData =
@@ -92,5 +100,7 @@ export interface PagePlan {
   languageLinks: Array<{ locale: Locale; href: string }>;
   /** Used for feeds/sitemaps: the entry's last change. */
   lastModified: string | undefined;
+  /** The og:image drawn for this page in its language (an article's title, else the locale's tagline). */
+  socialImage: SocialImage;
   data: PageData;
 }

@@ -3,6 +3,10 @@ import { formatMessage } from '../site/messages.ts';
 import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { markdownStrings } from '../transform/markdown-jobs.ts';
+import { planSocialImage } from '../transform/social-images.ts';
+import type { EntryVersion } from '../transform/transform-content.ts';
+import { createHash } from 'node:crypto';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import { familyRoute, familyUrlFor } from './family-route.ts';
 import type { Alternate, ArticleView, CategorySummary, CountrySummary, PageData, PagePlan, PostSummary } from './page-plan.ts';
@@ -14,7 +18,7 @@ export interface ShellData {
   nav: { home: string; pricing: string; blog: string; glossary: string; countries: string };
   latestPosts: PostSummary[];
   /** The footer's comparison posts (product name and link), where the post exists. */
-  comparisons: Array<{ product: string; href: string }>;
+  comparisons: Array<{ product: string; href: string; isEnglishOnly: boolean }>;
   /** Feed of the blog in this locale (site-absolute path). */
   feed: string;
 }
@@ -61,10 +65,22 @@ export function planPages({ content, site }: { content: Content; site: Site }): 
 
 /** Holds the inputs the planning functions share; it keeps no state between calls. */
 class PagePlanner {
+  /** Per locale: the English URL path of every page that exists in that locale → its URL path there. */
+  private readonly localizedPaths = new Map<Locale, Map<string, string>>();
+
   constructor(
     private readonly site: Site,
     private readonly content: Content,
   ) {}
+
+  private iso(locale: Locale): string {
+    return this.site.locales.find((meta) => meta.code === locale)!.iso;
+  }
+
+  /** The locale's tagline on the brand background: the og:image of every page that is not an entry. */
+  private localeSocialImage(locale: Locale) {
+    return planSocialImage({ title: this.t(locale, 'page.index.title'), footer: this.site.config.product, lang: this.iso(locale) });
+  }
 
   private t(locale: Locale, key: string, ...args: string[]): string {
     return formatMessage(this.site.messages[locale], key, ...args);
@@ -78,7 +94,7 @@ class PagePlanner {
    * One page; `hrefIn` gives its URL in every locale, undefined where it has no page (an entry without
    * that language): such a locale gets no hreflang alternate, and its language link goes to its home.
    */
-  private page(route: RouteName, locale: Locale, hrefIn: (locale: Locale) => string | undefined, fields: Pick<PagePlan, 'title' | 'description' | 'data'> & Partial<Pick<PagePlan, 'noindex' | 'lastModified'>>): PagePlan {
+  private page(route: RouteName, locale: Locale, hrefIn: (locale: Locale) => string | undefined, fields: Pick<PagePlan, 'title' | 'description' | 'data'> & Partial<Pick<PagePlan, 'noindex' | 'lastModified' | 'socialImage'>>): PagePlan {
     const urlPath = hrefIn(locale)!;
     const english = hrefIn(DEFAULT_LOCALE);
     const alternates: Alternate[] = [
@@ -100,6 +116,7 @@ class PagePlanner {
       languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: hrefIn(other) ?? urlFor(this.site.routes, { route: 'index', locale: other }) })),
       noindex: false,
       lastModified: undefined,
+      socialImage: this.localeSocialImage(locale),
       ...fields,
     };
   }
@@ -162,8 +179,8 @@ class PagePlanner {
         data: { template: 'glossary-category', category: summary, terms: inCategory(this.content.glossaryTerms) },
       }),
       this.page('glossary-category-key-terms', locale, (inLocale) => urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale: inLocale, params: { category } }), {
-        title: `${this.t(locale, 'page.glossary_category.key_terms')}: ${summary.title}`,
-        description: this.t(locale, 'page.glossary_category.key_terms_description', summary.title),
+        title: summary.keyTermsTitle,
+        description: summary.keyTermsDescription,
         data: { template: 'key-terms', category: summary, terms: inCategory(this.content.keyTerms) },
       }),
     ];
@@ -173,14 +190,17 @@ class PagePlanner {
   articlePage(family: ContentFamily, locale: Locale): PagePlan {
     const language = family.languages[locale]!;
     const version = family.versions[language.sourceLocale]!;
+    const isFallback = version.locale !== locale;
     const article: ArticleView = {
-      version,
+      version: isFallback ? this.fallbackVersion(version, locale) : version,
       isFallback: language.isFallback,
       englishHref: version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
-      breadcrumbs: this.breadcrumbs(family, locale, version.title),
+      breadcrumbs: this.breadcrumbs(family, locale, version.title, isFallback ? version.locale : undefined),
     };
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
-      title: version.title,
+      // The <title> is in the page's language too: an English title says it is English.
+      title: isFallback ? this.t(locale, 'article.not_translated_title', version.title) : version.title,
+      socialImage: planSocialImage({ title: version.question ?? version.title, footer: this.site.config.product, lang: this.iso(version.locale) }),
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
       noindex: version.isDraft,
@@ -202,6 +222,7 @@ class PagePlanner {
       noindex: true,
       languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: urlFor(this.site.routes, { route: 'index', locale: other }) })),
       lastModified: undefined,
+      socialImage: this.localeSocialImage(locale),
       data: { template: 'not-found' },
     };
   }
@@ -213,8 +234,9 @@ class PagePlanner {
       nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries') },
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
-        const href = this.blogPostBySlug(slug) && this.familyHref(this.blogPostBySlug(slug)!, locale);
-        return href ? [{ product, href }] : [];
+        const post = this.blogPostBySlug(slug);
+        const href = post && this.familyHref(post, locale);
+        return post && href ? [{ product, href, isEnglishOnly: this.isEnglishOnly(post, locale) }] : [];
       }),
       feed: feedPathFor(locale),
     };
@@ -264,15 +286,17 @@ class PagePlanner {
       category,
       title: this.t(locale, `glossary.categories.${key}.title`),
       description: this.t(locale, `glossary.categories.${key}.description`),
+      keyTermsTitle: this.t(locale, `glossary.categories.${key}.key_terms_title`),
+      keyTermsDescription: this.t(locale, `glossary.categories.${key}.key_terms_description`),
       href: urlFor(this.site.routes, { route: 'glossary-category', locale, params: { category } }),
       keyTermsHref: urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale, params: { category } }),
     };
   }
 
-  private breadcrumbs(family: ContentFamily, locale: Locale, title: string): ArticleView['breadcrumbs'] {
+  private breadcrumbs(family: ContentFamily, locale: Locale, title: string, titleLocale: Locale | undefined): ArticleView['breadcrumbs'] {
     const routes = this.site.routes;
     const home = { label: this.site.config.product, href: urlFor(routes, { route: 'index', locale }) };
-    const here = { label: title, href: this.familyHref(family, locale)! };
+    const here = { label: title, href: this.familyHref(family, locale)!, ...(titleLocale ? { lang: titleLocale } : {}) };
     if (family.articleType === 'blog') return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
     if (family.articleType === 'google-analytics-countries') {
       return [home, { label: this.t(locale, 'page.countries.title'), href: urlFor(routes, { route: 'google-analytics-countries', locale }) }, here];
@@ -283,16 +307,57 @@ class PagePlanner {
     return [home, glossary, ...section, here];
   }
 
+  /**
+   * An English version shown on a page of another locale: its table of contents, calls to action and
+   * notes are labelled in the page's language, and its links to pages that exist in that language
+   * go there. A new content key names the result.
+   */
+  private fallbackVersion(version: EntryVersion, locale: Locale): EntryVersion {
+    const paths = this.localizedPathsFor(locale);
+    const linked = [...version.markdown.markdown.matchAll(/\]\(\s*<?(?:https?:\/\/[^/)\s]+)?(\/[^)\s#?>]*)|href="(?:https?:\/\/[^/"]+)?(\/[^"#?]*)"/g)].map((match) => match[1] ?? match[2]!);
+    const links = Object.fromEntries([...new Set(linked)].sort().flatMap((urlPath) => (paths.has(urlPath) ? [[urlPath, paths.get(urlPath)!]] : [])));
+    const strings = { ...markdownStrings(this.site, locale), lang: { ui: this.iso(locale), text: this.iso(version.locale) } };
+    const markdown = { ...version.markdown, strings, links };
+    const contentKey = createHash('sha256').update(JSON.stringify([version.contentKey, strings, links])).digest('hex').slice(0, 32);
+    return { ...version, markdown, contentKey };
+  }
+
+  private localizedPathsFor(locale: Locale): Map<string, string> {
+    let paths = this.localizedPaths.get(locale);
+    if (!paths) {
+      paths = new Map();
+      const routes = this.site.routes;
+      for (const route of ['index', 'pricing', 'blog', 'glossary', 'google-analytics-countries', 'utm-generator', 'video'] as const) {
+        paths.set(urlFor(routes, { route, locale: DEFAULT_LOCALE }), urlFor(routes, { route, locale }));
+      }
+      for (const family of [...this.content.blogPosts, ...this.content.glossaryTerms, ...this.content.keyTerms, ...this.content.countries]) {
+        const language = family.languages[locale];
+        if (!language || language.isFallback || !family.versions[DEFAULT_LOCALE]) continue;
+        const english = this.familyHref(family, DEFAULT_LOCALE);
+        const here = this.familyHref(family, locale);
+        // Every English slug the entry had (a link may use an older one) leads to its page in this locale.
+        if (english !== undefined && here !== undefined) paths.set(english, here);
+      }
+      this.localizedPaths.set(locale, paths);
+    }
+    return paths;
+  }
+
+  private isEnglishOnly(family: ContentFamily, locale: Locale): boolean {
+    const language = family.languages[locale];
+    return language !== undefined && family.versions[language.sourceLocale]?.locale !== locale;
+  }
+
   /** The fixed list of countries where the tool was ruled illegal wins over CMS entries for the same code. */
   private countries(locale: Locale): CountrySummary[] {
     const fixed = this.site.countries.ruledIllegal.map((country): CountrySummary => {
       const post = this.blogPostBySlug(country.blogSlug);
-      return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined };
+      return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined, isEnglishOnly: post ? this.isEnglishOnly(post, locale) : false };
     });
     const fixedCodes = new Set(fixed.map((country) => country.code));
     const fromCms = this.inLocale(this.content.countries, locale).flatMap((family): CountrySummary[] => {
       const country = family.versions[family.languages[locale]!.sourceLocale]?.country;
-      return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale) }] : [];
+      return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale), isEnglishOnly: this.isEnglishOnly(family, locale) }] : [];
     });
     return [...fixed, ...fromCms].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { SitegenError } from '../errors.ts';
 import { LOCALES, type Locale } from '../locale.ts';
+import { typesetMessages } from '../locale-format.ts';
 import { formatZodIssues } from '../zod-issues.ts';
 import {
   authorsFileSchema,
@@ -36,7 +37,8 @@ export async function loadSite(siteDir: string): Promise<Site> {
   ]);
   if (problems.length > 0) throw siteInvalid(problems);
 
-  const messages = Object.fromEntries(LOCALES.map((locale, index) => [locale, messageFiles[index]])) as Site['messages'];
+  // Typeset once here, so every UI string (and every phrase composed from one) follows its language's typography.
+  const messages = Object.fromEntries(LOCALES.map((locale, index) => [locale, typesetMessages(messageFiles[index]!, locale)])) as Site['messages'];
   const site: Site = {
     dir: siteDir,
     config: config!,

@@ -52,8 +52,8 @@ export function metadataColour(media: Media): { hex: string; brightness: number 
 }
 
 /**
- * Normalises a cover: alt from the alternative text, else the caption, else the file name (markers
- * `-no-text`/`-text` and the extension removed, words capitalised); colour from the CMS metadata, else
+ * Normalises a cover: alt from the alternative text, else the caption, else the entry's title (all three
+ * from the localization's own fields: a file name is English on every locale, issue 12); colour from the CMS metadata, else
  * computed; isDark when the brightness is below 128.
  */
 export function normaliseCover(media: Media, fallbackTitle: string, files: MediaFiles, colours: CoverColours): Cover {
@@ -68,7 +68,7 @@ export function normaliseCover(media: Media, fallbackTitle: string, files: Media
     return found ? image(found.url, found.width, found.height) : undefined;
   };
   return {
-    alt: media.alternativeText?.trim() || media.caption?.trim() || altFromFileName(media.name) || fallbackTitle,
+    alt: media.alternativeText?.trim() || media.caption?.trim() || fallbackTitle,
     caption: media.caption?.trim() || undefined,
     small: format('small'),
     medium: format('medium'),
@@ -77,14 +77,4 @@ export function normaliseCover(media: Media, fallbackTitle: string, files: Media
     averageColorHex: colour?.hex,
     isDark: colour !== undefined && colour.brightness < 128,
   };
-}
-
-export function altFromFileName(name: string): string {
-  return name
-    .replace(/\.[a-z0-9]{1,5}$/i, '')
-    .replace(/[-_](no[-_])?text$/i, '')
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 }

@@ -37,6 +37,7 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
     const markdown = record.content ?? '';
     const input: MarkdownInput = {
       markdown,
+      locale: record.locale,
       showIndex: 'showIndex' in record && record.showIndex === true,
       showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
       strings: stringsFor(record.locale).strings,
@@ -45,7 +46,7 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
     // Each part is JSON, so the concatenation is unambiguous; the text goes to the hash as it is.
     const key = createHash('sha256')
       .update(common)
-      .update(JSON.stringify([input.showIndex, input.showCallToActions, images]))
+      .update(JSON.stringify([input.showIndex, input.showCallToActions, input.locale, images]))
       .update(stringsFor(record.locale).json)
       .update(JSON.stringify(markdown))
       .digest('hex')
@@ -65,8 +66,8 @@ export function renderMarkdownJobs(jobs: Iterable<MarkdownJob>, options: Markdow
   return rendered;
 }
 
-/** The labels and calls to action inside an article, in the article's own language. */
-function markdownStrings(site: Site, locale: Locale): MarkdownInput['strings'] {
+/** The labels and calls to action inside an article, in the given language (the article's own, or the page's on a fallback). */
+export function markdownStrings(site: Site, locale: Locale): MarkdownInput['strings'] {
   const t = (key: string, ...args: string[]) => formatMessage(site.messages[locale], key, ...args);
   const cta = (which: 'one' | 'two') => ({ title: t(`cta.${which}.title`), text: t(`cta.${which}.text`), button: t(`cta.${which}.button`), href: site.config.links.signup });
   return { tableOfContents: t('article.table_of_contents'), footnotes: t('article.footnotes'), backToText: t('article.back_to_text'), ctaOne: cta('one'), ctaTwo: cta('two') };

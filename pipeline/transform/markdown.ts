@@ -1,5 +1,6 @@
 import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
+import { typeset } from '../locale-format.ts';
 import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
 import { formatCodeBlock } from './markdown/code-blocks.ts';
@@ -32,10 +33,18 @@ export interface CallToAction {
 
 export interface MarkdownInput {
   markdown: string;
+  /** The text's language: its typography (French spaces, apostrophes) is applied to the prose, never to code. */
+  locale?: string;
   /** Render a table of contents. */
   showIndex: boolean;
   showCallToActions: boolean;
-  strings: { tableOfContents: string; footnotes: string; backToText: string; ctaOne: CallToAction; ctaTwo: CallToAction };
+  /**
+   * `lang`: set when the text is shown on a page of another language (an English fallback): the
+   * table of contents and the calls to action are marked with the page's language, their entries with the text's.
+   */
+  strings: { tableOfContents: string; footnotes: string; backToText: string; ctaOne: CallToAction; ctaTwo: CallToAction; lang?: { ui: string; text: string } };
+  /** Site-relative link targets to replace (an English page → the same page in the page's language). */
+  links?: Record<string, string>;
 }
 
 export interface MarkdownHeading {
@@ -84,16 +93,18 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     const definitions = new Map<string, string>();
     const env = { [FOOTNOTE_DEFINITIONS]: definitions };
     const parsed = md.parse(input.markdown, env);
+    // Typeset before the headings are read, so the table of contents shows them as the text does (ids do not change: spaces and quotes are not in them).
+    if (input.locale) for (const token of parsed) typesetToken(token, input.locale);
     const takenIds = new Set<string>();
     const { headings, tableOfContents } = assignHeadingIds(parsed, takenIds);
-    for (const token of parsed) prepareToken(token, urls);
+    for (const token of parsed) prepareToken(token, urls, input.links);
     const tokens = formatFigures(parsed);
     const notes = numberFootnotes(tokens, definitions, takenIds).map((note) => ({ ...note, html: renderNoteText(md, urls, note.text) }));
     const { strings } = input;
     const placed = placeInserts(tokens, {
-      tableOfContents: input.showIndex ? formatTableOfContents(tableOfContents, strings.tableOfContents) : '',
-      ctaOne: input.showCallToActions ? formatCallToAction(strings.ctaOne, urls) : '',
-      ctaTwo: input.showCallToActions ? formatCallToAction(strings.ctaTwo, urls) : '',
+      tableOfContents: input.showIndex ? formatTableOfContents(tableOfContents, strings.tableOfContents, strings.lang) : '',
+      ctaOne: input.showCallToActions ? formatCallToAction(strings.ctaOne, urls, strings.lang?.ui) : '',
+      ctaTwo: input.showCallToActions ? formatCallToAction(strings.ctaTwo, urls, strings.lang?.ui) : '',
       footnotes: notes.length > 0 ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText }) : '',
     });
     return { html: sanitizeRenderedHtml(md.renderer.render(placed, md.options, env)), headings };
@@ -161,7 +172,7 @@ function visibleText(children: Token[]): string {
 }
 
 /** Links, images, strikethrough and table alignment in the site's form. */
-function prepareToken(token: Token, urls: UrlPolicy): void {
+function prepareToken(token: Token, urls: UrlPolicy, links?: Record<string, string>): void {
   if (token.type === 'th_open' || token.type === 'td_open') {
     // markdown-it aligns cells with a style attribute; the site allows no styles, so a class it is.
     const alignment = /text-align:\s*(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1];
@@ -170,7 +181,8 @@ function prepareToken(token: Token, urls: UrlPolicy): void {
   for (const child of token.children ?? []) {
     if (child.type === 'link_open') {
       const link = urls.planLink(String(child.attrGet('href') ?? ''));
-      child.attrSet('href', link.href);
+      const [linkPath = '', rest = ''] = link.href.split(/(?=[?#])/);
+      child.attrSet('href', !link.isExternal && links?.[linkPath] ? `${links[linkPath]}${rest}` : link.href);
       if (link.isExternal) {
         child.attrSet('target', '_blank');
         child.attrSet('rel', 'noopener noreferrer');
@@ -199,6 +211,11 @@ function prepareToken(token: Token, urls: UrlPolicy): void {
       child.tag = 'del';
     }
   }
+}
+
+/** The language's typography on a block's plain text (code spans and raw HTML stay as written). */
+function typesetToken(token: Token, locale: string): void {
+  for (const child of token.children ?? []) if (child.type === 'text') child.content = typeset(child.content, locale);
 }
 
 /** A note's Markdown as inline HTML; references inside notes stay text (the parse has no definitions). */

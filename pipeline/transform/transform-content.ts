@@ -1,3 +1,4 @@
+import { typeset } from '../locale-format.ts';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Collection } from '../fetch/collections.ts';
 import { LOCALES, type Locale } from '../locale.ts';
@@ -129,9 +130,9 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
     id: record.id,
     collection,
     locale: record.locale,
-    title: record.title.trim(),
+    title: typeset(record.title.trim(), record.locale),
     slug: record.slug,
-    excerpt: record.excerpt?.trim() ?? '',
+    excerpt: typeset(record.excerpt?.trim() ?? '', record.locale),
     markdown: job.input,
     contentKey: job.key,
     author: author && authorSlug ? { slug: authorSlug, name: author.name, avatar: author.avatar } : undefined,
@@ -140,8 +141,8 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
     publishedAt: record.publishedAt,
     updatedAt: record.updatedAt,
     isDraft: record.publishedAt === null,
-    cover: media && isAvailable(media, options.unavailableMedia) ? normaliseCover(media, record.title, options.media, options.colours) : undefined,
-    question: record.question?.trim() || undefined,
+    cover: media && isAvailable(media, options.unavailableMedia) ? typesetCover(normaliseCover(media, record.title.trim(), options.media, options.colours), record.locale) : undefined,
+    question: record.question?.trim() ? typeset(record.question.trim(), record.locale) : undefined,
     sourceDocumentUrl: record.sourceDocumentUrl ?? undefined,
     showIndex,
     showCallToActions,
@@ -156,6 +157,10 @@ function isAvailable(media: NonNullable<ReturnType<typeof pickCover>>, unavailab
   if (!unavailable || unavailable.size === 0) return true;
   const urls = [...mediaUrlsOf(media), ...(metadataColour(media) ? [] : [smallestUrlOf(media)])];
   return urls.every((url) => !unavailable.has(url));
+}
+
+function typesetCover(cover: Cover, locale: Locale): Cover {
+  return { ...cover, alt: typeset(cover.alt, locale), caption: cover.caption === undefined ? undefined : typeset(cover.caption, locale) };
 }
 
 function compareNewestFirst(a: ContentFamily, b: ContentFamily): number {

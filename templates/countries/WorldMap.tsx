@@ -3,7 +3,8 @@ import type { CountrySummary } from '../../pipeline/plan/page-plan.ts';
 import type { CountryStatus } from '../../pipeline/transform/transform-content.ts';
 import type { WorldMap as ProjectedWorldMap } from '../../pipeline/transform/world-map.ts';
 
-export type WorldMapLabels = { title: string } & Record<CountryStatus, string>;
+/** `countryStatus`: the locale's "{0}: {1}" (country, status), so each language punctuates it. */
+export type WorldMapLabels = { title: string; countryStatus: string } & Record<CountryStatus, string>;
 
 export interface WorldMapProps {
   map: ProjectedWorldMap;
@@ -34,7 +35,7 @@ export function WorldMap({ map, countries, names, labels }: WorldMapProps): JSX.
           const key = code || `no-code-${index}`;
           const shape = <path key={key} className={`status-${status}`} data-code={code || undefined} d={d} />;
           if (summary?.href === undefined) return shape;
-          const label = `${names[code] ?? code}: ${labels[status]}`;
+          const label = labels.countryStatus.replace('{0}', names[code] ?? code).replace('{1}', labels[status]);
           return (
             <a key={key} href={summary.href} aria-label={label}>
               <title>{label}</title>

@@ -1,3 +1,4 @@
+import { formatDaysAgo } from '../../pipeline/locale-format.ts';
 import type { PageContext } from '../page-context.ts';
 import { EmailReports, type EmailReportsProps } from '../islands/EmailReports.tsx';
 import { Island } from '../islands/Island.tsx';
@@ -18,10 +19,11 @@ export function EmailReportsDemo({ context }: { context: PageContext }) {
       email: t('home.reports.email'),
       invalidEmail: t('home.reports.invalid_email'),
       disable: t('home.reports.disable'),
-      confirmDisable: t('home.reports.confirm_disable'),
+      confirmDisable: { week: t('home.reports.confirm_disable_weekly'), month: t('home.reports.confirm_disable_monthly') },
+      disableRecipient: t('home.reports.disable_recipient'),
     },
     rows: [
-      { email: 'team@example.com', period: 'week', lastEmailed: t('home.reports.last_days_ago', 2) },
+      { email: 'team@example.com', period: 'week', lastEmailed: formatDaysAgo(context.localeMeta.iso, 2) },
       { email: 'board@example.com', period: 'month', lastEmailed: t('home.reports.never') },
     ],
   };

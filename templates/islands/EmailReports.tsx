@@ -15,8 +15,10 @@ export interface EmailReportsProps {
     email: string;
     invalidEmail: string;
     disable: string;
-    /** "Are you sure to disable {0} email reports for {1}?" */
-    confirmDisable: string;
+    /** Per period, "Are you sure to disable weekly email reports for {0}?": one message each, so adjectives agree. */
+    confirmDisable: Record<Period, string>;
+    /** "Disable reports for {0}" (the recipient), the button's accessible name. */
+    disableRecipient: string;
   };
   rows: Array<{ email: string; period: Period; lastEmailed: string }>;
 }
@@ -45,7 +47,7 @@ export function EmailReports({ strings, rows: initial }: EmailReportsProps) {
   };
   const disable = (index: number) => {
     const row = rows[index]!;
-    const question = strings.confirmDisable.replace('{0}', label(row.period).toLowerCase()).replace('{1}', row.email);
+    const question = strings.confirmDisable[row.period].replace('{0}', row.email);
     if (window.confirm(question)) setRows(rows.filter((_, position) => position !== index));
   };
 
@@ -70,7 +72,7 @@ export function EmailReports({ strings, rows: initial }: EmailReportsProps) {
               <td>{label(row.period)}</td>
               <td>{row.lastEmailed}</td>
               <td>
-                <button type="button" className="link-button" onClick={() => disable(index)} aria-label={`${strings.disable}: ${row.email}`}>
+                <button type="button" className="link-button" onClick={() => disable(index)} aria-label={strings.disableRecipient.replace('{0}', row.email)}>
                   {strings.disable}
                 </button>
               </td>

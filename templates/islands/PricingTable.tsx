@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 type Currency = 'eur' | 'usd' | 'gbp';
 type Billing = 'monthly' | 'yearly';
@@ -7,7 +7,8 @@ export interface PricingTableProps {
   headingLevel: 2 | 3;
   defaultCurrency: Currency;
   signupUrl: string;
-  strings: { billingPeriod: string; monthly: string; yearly: string; currency: string; perMonth: string; startingAt: string; dependingOnUsage: string };
+    /** `price` and `priceFrom` hold `{0}` where the amount goes ("{0} per month", "Ab {0} pro Monat"): one message per phrase. */
+  strings: { billingPeriod: string; monthly: string; yearly: string; currency: string; price: string; priceFrom: string; dependingOnUsage: string };
   currencies: Array<{ code: Currency; sign: string; name: string }>;
   plans: Array<{
     id: string;
@@ -104,8 +105,7 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
           <li key={plan.id} className={plan.featured ? 'plan featured' : 'plan'}>
             <Heading>{plan.title}</Heading>
             <p>{plan.description}</p>
-            <p className="price">
-              {plan.startingAt ? <span className="starting-at">{strings.startingAt} </span> : null}
+            <PriceLine template={plan.startingAt ? strings.priceFrom : strings.price}>
               {currencies.map((entry) =>
                 (['monthly', 'yearly'] as const).map((period) => (
                   <span key={`${entry.code}-${period}`} className="amount" data-currency={entry.code} data-billing={period}>
@@ -113,8 +113,7 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
                   </span>
                 )),
               )}
-              <span className="per"> {strings.perMonth}</span>
-            </p>
+            </PriceLine>
             {plan.billedYearly === null ? (
               <p className="billed">{strings.dependingOnUsage}</p>
             ) : (
@@ -148,5 +147,17 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A price phrase of the locale ("Ab {0} pro Monat") with the amounts where its `{0}` is. */
+function PriceLine({ template, children }: { template: string; children: ReactNode }) {
+  const [before = '', after = ''] = template.split('{0}');
+  return (
+    <p className="price">
+      {before ? <span className="per">{before}</span> : null}
+      {children}
+      {after ? <span className="per">{after}</span> : null}
+    </p>
   );
 }

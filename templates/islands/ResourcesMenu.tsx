@@ -7,8 +7,7 @@ export interface ResourcesMenuProps {
   resources: Array<{ href: string; label: string; text: string }>;
   recent: null | {
     heading: string;
-    note: string | null;
-    posts: Array<{ href: string; title: string; lang: string | null; published: string | null; date: string | null }>;
+    posts: Array<{ href: string; title: string; lang: string | null; languageLabel: string | null; published: string | null; date: string | null }>;
     viewAll: { href: string; label: string };
     ageLabels: AgeLabels;
   };
@@ -36,16 +35,14 @@ export function ResourcesMenu({ label, resources, recent }: ResourcesMenuProps) 
         </ul>
         {recent && recent.posts.length > 0 ? (
           <div className="recent-posts">
-            <p className="menu-heading">
-              {recent.heading}
-              {recent.note ? <span className="note"> · {recent.note}</span> : null}
-            </p>
+            <p className="menu-heading">{recent.heading}</p>
             <ul>
               {recent.posts.map((post) => (
                 <li key={post.href}>
                   <a href={post.href} lang={post.lang ?? undefined}>
                     {post.title}
                   </a>
+                  {post.languageLabel ? <span className="language-label">{post.languageLabel}</span> : null}
                   {post.published ? (
                     <span className="age" data-published={post.published}>
                       <time dateTime={post.published}>{post.date}</time>

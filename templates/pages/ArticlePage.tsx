@@ -17,7 +17,7 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
           <ol>
             {article.breadcrumbs.map((crumb, index) => (
               <li key={crumb.href}>
-                <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined}>
+                <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined} lang={crumb.lang ? context.isoOf(crumb.lang) : undefined}>
                   {crumb.label}
                 </a>
               </li>
@@ -45,18 +45,19 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
             {t('article.not_translated')}
           </p>
         ) : null}
-        <div lang={textLang}>
+        {/* Only the entry's own text carries its language: the byline, labels and calls to action are the page's. */}
+        <div>
           <header className="article-header">
-            <h1>{version.question ?? version.title}</h1>
+            <h1 lang={textLang}>{version.question ?? version.title}</h1>
             <Byline context={context} version={version} />
           </header>
           {version.cover ? (
-            <figure className="article-cover" style={version.cover.averageColorHex ? { backgroundColor: version.cover.averageColorHex } : undefined}>
+            <figure className="article-cover" lang={textLang} style={version.cover.averageColorHex ? { backgroundColor: version.cover.averageColorHex } : undefined}>
               <CoverImage cover={version.cover} sizes="(min-width: 800px) 760px, 100vw" eager />
               {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
             </figure>
           ) : null}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: context.fragments.markdown(version) }} />
+          <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: context.fragments.markdown(version) }} />
         </div>
         <AdminBar context={context} version={version} />
         <Island context={context} name="back-to-top" when="idle" props={{ label: t('article.back_to_top') }}>

@@ -85,7 +85,7 @@ export function GlossaryCategoryPage({ context, category, terms, isKeyTerms }: {
             <h2>
               <a href={category.keyTermsHref}>{t('page.glossary_category.key_terms')}</a>
             </h2>
-            <p>{t('page.glossary_category.key_terms_description', category.title)}</p>
+            <p>{category.keyTermsDescription}</p>
           </article>
         )}
         {terms.map((term) => (
@@ -116,7 +116,7 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
         }),
     ),
   };
-  const labels = { title: t('countries.map_title'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
+  const labels = { title: t('countries.map_title'), countryStatus: t('countries.country_status'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
   return (
     <section className="listing">
       <h1>{context.page.title}</h1>
@@ -132,6 +132,8 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
             <span className="dot" aria-hidden="true" />
             {country.href ? <a href={country.href}>{nameOf(country.code)}</a> : nameOf(country.code)}
             <span className="status-label"> · {labels[country.status]}</span>
+            {/* The name is in the page's language, the page it links to is not: the item says so. */}
+            {country.href && country.isEnglishOnly ? <span className="language-label">{t('list.in_english')}</span> : null}
           </li>
         ))}
       </ul>

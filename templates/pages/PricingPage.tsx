@@ -1,6 +1,7 @@
 import type { PageContext } from '../page-context.ts';
 import { PlanCards } from '../pricing/PlanCards.tsx';
 import { FAQ_KEYS } from '../shell/structured-data.ts';
+import { Wrapped } from '../posts/Wrapped.tsx';
 
 export function PricingPage({ context }: { context: PageContext }) {
   const { t, shared } = context;
@@ -22,7 +23,7 @@ export function PricingPage({ context }: { context: PageContext }) {
           </details>
         ))}
         <p>
-          {t('pricing.faq.more_help')} <a href={shared.links.contact}>{t('nav.contact')}</a>
+          <Wrapped text={t('pricing.faq.more_help')} wrap={(inner) => <a href={shared.links.contact}>{inner}</a>} />
         </p>
       </section>
     </>

@@ -39,7 +39,8 @@ export function VideoPage({ context }: { context: PageContext }) {
       <video className="promo-video" controls preload="none" poster={video.poster} width={video.width} height={video.height}>
         <source src={video.webm} type="video/webm" />
         <source src={video.mp4} type="video/mp4" />
-        <track kind="captions" src={video.captions} srcLang="en" label="English" default />
+        {/* The captions are English: their label names the language in the page's own. */}
+        <track kind="captions" src={video.captions} srcLang="en" label={new Intl.DisplayNames([context.localeMeta.iso], { type: 'language' }).of('en') ?? 'English'} default />
         <a href={video.mp4}>{t('video.download')}</a>
       </video>
       <p>

@@ -6,15 +6,16 @@ export function PostCard({ post, context, headingLevel = 2, eager = false }: { p
   const textLang = post.textLocale === context.locale ? undefined : context.isoOf(post.textLocale);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="post-card" lang={textLang}>
+    <article className="post-card">
       {post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw" decorative eager={eager} /> : null}
       {post.isDraft ? <p className="badge draft">{context.t('blog.draft')}</p> : null}
-      <Heading>
+      <Heading lang={textLang}>
         <a href={post.href} rel={post.isDraft ? 'nofollow' : undefined}>
           {post.title}
         </a>
       </Heading>
-      {post.excerpt ? <p>{post.excerpt}</p> : null}
+      {textLang ? <p className="language-label">{context.t('list.in_english')}</p> : null}
+      {post.excerpt ? <p lang={textLang}>{post.excerpt}</p> : null}
       {post.publishedAt ? (
         <p className="meta">
           <time dateTime={post.publishedAt}>{context.formatDate(post.publishedAt)}</time>

@@ -9,8 +9,8 @@ import { serializeJsonLd, structuredDataFor } from './structured-data.ts';
 export function Document({ context, children }: { context: PageContext; children: ReactNode }) {
   const { page, localeMeta, shared, t, shell } = context;
   const title = page.title.includes(shared.product) ? page.title : t('meta.title_template', page.title, shared.product);
-  const cover = page.data.template === 'article' ? page.data.article.version.cover : undefined;
-  const image = `${shared.baseUrl}${cover ? (cover.large ?? cover.original).src : shared.socialImage}`;
+  // Drawn at build time in the page's language (an article's title, else the locale's tagline).
+  const image = `${shared.baseUrl}${page.socialImage.src}`;
   return (
     <html lang={localeMeta.iso} dir={localeMeta.dir} data-analytics-src={shared.analytics.scriptUrl} data-analytics-skip={shared.analytics.skip ? 'true' : undefined}>
       <head>
@@ -37,7 +37,9 @@ export function Document({ context, children }: { context: PageContext; children
         <meta property="og:description" content={page.description} />
         {page.canonical ? <meta property="og:url" content={page.canonical} /> : null}
         <meta property="og:image" content={image} />
-        {cover ? <meta property="og:image:alt" content={cover.alt} /> : null}
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta property="og:image:alt" content={page.socialImage.title} />
         <meta property="og:locale" content={localeMeta.iso.replace('-', '_')} />
         {shared.locales
           .filter((meta) => meta.code !== localeMeta.code)
@@ -49,7 +51,7 @@ export function Document({ context, children }: { context: PageContext; children
           <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }} />
         ))}
       </head>
-      <body id="top" data-age-labels={JSON.stringify({ now: t('time.now'), m: t('time.minutes_ago'), h: t('time.hours_ago'), d: t('time.days_ago'), w: t('time.weeks_ago') })}>
+      <body id="top" data-age-locale={localeMeta.iso}>
         <a className="skip-link" href="#main">
           {t('nav.skip_to_content')}
         </a>

@@ -35,6 +35,7 @@ export function Footer({ context }: { context: PageContext }) {
             {shell.comparisons.map((comparison) => (
               <li key={comparison.href}>
                 <a href={comparison.href}>{t('footer.versus', comparison.product)}</a>
+                {comparison.isEnglishOnly ? <span className="language-label">{t('list.in_english')}</span> : null}
               </li>
             ))}
           </ul>
@@ -48,9 +49,12 @@ export function Footer({ context }: { context: PageContext }) {
           ) : (
             <ul>
               {[first, ...rest].map((post, index) => (
-                <li key={post.href} lang={post.textLocale === locale ? undefined : context.isoOf(post.textLocale)}>
+                <li key={post.href}>
                   {index === 0 && post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 960px) 240px, 100vw" decorative /> : null}
-                  <a href={post.href}>{post.title}</a>
+                  <a href={post.href} lang={post.textLocale === locale ? undefined : context.isoOf(post.textLocale)}>
+                    {post.title}
+                  </a>
+                  {post.textLocale === locale ? null : <span className="language-label">{t('list.in_english')}</span>}
                 </li>
               ))}
             </ul>

@@ -19,16 +19,17 @@ export function Header({ context }: { context: PageContext }) {
     ],
     recent: {
       heading: t('nav.recent_posts'),
-      note: locale === 'en' ? null : t('nav.in_english'),
       posts: shell.latestPosts.map((post) => ({
         href: post.href,
         title: post.title,
         lang: post.textLocale === locale ? null : context.isoOf(post.textLocale),
+        // An item in another language says so, in the page's language, on the item itself.
+        languageLabel: post.textLocale === locale ? null : t('list.in_english'),
         published: post.publishedAt,
         date: post.publishedAt ? context.formatDate(post.publishedAt) : null,
       })),
       viewAll: { href: shell.nav.blog, label: t('nav.view_all_posts') },
-      ageLabels: { now: t('time.now'), m: t('time.minutes_ago'), h: t('time.hours_ago'), d: t('time.days_ago'), w: t('time.weeks_ago') },
+      ageLabels: { locale: localeMeta.iso },
     },
   };
   const languages: LanguageSwitcherProps = {

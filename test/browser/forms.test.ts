@@ -285,8 +285,8 @@ describe.each(LOCALES)('email reports demo on the home page (%s)', (locale) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void (accept ? dialog.accept() : dialog.dismiss());
     });
-    const expected = locale === 'en' ? 'Are you sure to disable weekly email reports for team@example.com?' : t(locale, 'home.reports.confirm_disable', t(locale, 'home.reports.weekly').toLowerCase(), 'team@example.com');
-    const disable = demo(page).getByRole('button', { name: `${t(locale, 'home.reports.disable')}: team@example.com` });
+    const expected = locale === 'en' ? 'Are you sure to disable weekly email reports for team@example.com?' : t(locale, 'home.reports.confirm_disable_weekly', 'team@example.com');
+    const disable = demo(page).getByRole('button', { name: t(locale, 'home.reports.disable_recipient', 'team@example.com') });
     await disable.click();
     await expect.poll(() => dialogs).toEqual([`confirm: ${expected}`]);
     expect((await rows(page)).map((row) => row[0])).toContain('team@example.com');
@@ -304,8 +304,8 @@ describe.each(LOCALES)('email reports demo on the home page (%s)', (locale) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await demo(page).getByRole('button', { name: `${t(locale, 'home.reports.disable')}: board@example.com` }).click();
-    const expected = locale === 'en' ? 'Are you sure to disable monthly email reports for board@example.com?' : t(locale, 'home.reports.confirm_disable', t(locale, 'home.reports.monthly').toLowerCase(), 'board@example.com');
+    await demo(page).getByRole('button', { name: t(locale, 'home.reports.disable_recipient', 'board@example.com') }).click();
+    const expected = locale === 'en' ? 'Are you sure to disable monthly email reports for board@example.com?' : t(locale, 'home.reports.confirm_disable_monthly', 'board@example.com');
     await expect.poll(() => dialogs).toEqual([expected]);
   });
 });

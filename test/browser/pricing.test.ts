@@ -24,13 +24,18 @@ const plansJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'content', 'plans
   currencies: Array<{ code: Currency; sign: string }>;
   plans: Array<{ id: string; monthly: number; yearly: number; startingAt: boolean }>;
 };
-const SIGN = Object.fromEntries(plansJson.currencies.map((currency) => [currency.code, currency.sign])) as Record<Currency, string>;
 const PLAN = Object.fromEntries(plansJson.plans.map((plan) => [plan.id, plan]));
 
-/** The price a plan card shows, as the page formats it (whole numbers below 1000 need no grouping). */
-function price(plan: string, billing: 'monthly' | 'yearly', currency: Currency): string {
-  const entry = PLAN[plan]!;
-  return `${SIGN[currency]}${entry[billing]}${entry.startingAt ? '+' : ''}`;
+const ISO: Record<Locale, string> = { en: 'en-US', nl: 'nl-NL', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' };
+
+/** An amount as Intl writes it in the page's locale (issue 12: "€ 9" in Dutch, "$9" in English, never a trailing "+"). */
+function amount(locale: Locale, value: number, currency: Currency): string {
+  return new Intl.NumberFormat(ISO[locale], { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: 0 }).format(value);
+}
+
+/** The price a plan card shows on a page in `locale`. */
+function price(plan: string, billing: 'monthly' | 'yearly', currency: Currency, locale: Locale): string {
+  return amount(locale, PLAN[plan]![billing], currency);
 }
 
 const pricing = (page: Page) => island(page, 'pricing');
@@ -85,11 +90,11 @@ describe.each(CASES)('pricing (%s, browser %s)', (locale, browserLocale, first) 
     const { page } = await openPricing(locale, browserLocale);
     expect(await pricing(page).locator('#billing-yearly').isChecked()).toBe(true);
     expect(await pricing(page).locator(`#currency-${first}`).isChecked()).toBe(true);
-    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', first), business: price('business', 'yearly', first), enterprise: price('enterprise', 'yearly', first) });
+    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', first, locale), business: price('business', 'yearly', first, locale), enterprise: price('enterprise', 'yearly', first, locale) });
     // The yearly total shows under the monthly price.
     const billed = await pricing(page).locator('.plan').first().locator('.billed').evaluateAll((lines) => lines.filter((line) => getComputedStyle(line).display !== 'none').map((line) => (line.textContent ?? '').trim()));
     expect(billed).toHaveLength(1);
-    expect(billed[0]).toContain(`${SIGN[first]}${PLAN.starter!.yearly * 12}`);
+    expect(billed[0]).toContain(amount(locale, PLAN.starter!.yearly * 12, first));
     expectBuy(await buyLink(page, 'starter'), 'starter', 'yearly', first);
     expectBuy(await buyLink(page, 'business'), 'business', 'yearly', first);
   });
@@ -99,7 +104,7 @@ describe.each(CASES)('pricing (%s, browser %s)', (locale, browserLocale, first) 
     await chooseBilling(page, 'monthly');
     expect(await pricing(page).locator('#billing-monthly').isChecked()).toBe(true);
     expect(await textOf(pricing(page).locator('label[for="billing-monthly"]'))).toBe(t(locale, 'pricing.monthly_billing'));
-    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'monthly', first), business: price('business', 'monthly', first), enterprise: price('enterprise', 'monthly', first) });
+    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'monthly', first, locale), business: price('business', 'monthly', first, locale), enterprise: price('enterprise', 'monthly', first, locale) });
     const billed = await pricing(page).locator('.plan').first().locator('.billed').evaluateAll((lines) => lines.filter((line) => getComputedStyle(line).display !== 'none').length);
     expect(billed).toBe(0);
     await expect.poll(async () => (await buyLink(page, 'starter')).searchParams.get('interval')).toBe('monthly');
@@ -107,17 +112,17 @@ describe.each(CASES)('pricing (%s, browser %s)', (locale, browserLocale, first) 
     expectBuy(await buyLink(page, 'business'), 'business', 'monthly', first);
     // And back.
     await chooseBilling(page, 'yearly');
-    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', first), business: price('business', 'yearly', first), enterprise: price('enterprise', 'yearly', first) });
+    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', first, locale), business: price('business', 'yearly', first, locale), enterprise: price('enterprise', 'yearly', first, locale) });
     expectBuy(await buyLink(page, 'starter'), 'starter', 'yearly', first);
   });
 
   it('choosing a currency changes the prices and the buy links, and writes the currency cookie', async () => {
     const { context, page } = await openPricing(locale, browserLocale);
     await chooseCurrency(page, 'gbp');
-    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', 'gbp'), business: price('business', 'yearly', 'gbp'), enterprise: price('enterprise', 'yearly', 'gbp') });
+    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', 'gbp', locale), business: price('business', 'yearly', 'gbp', locale), enterprise: price('enterprise', 'yearly', 'gbp', locale) });
     expectBuy(await buyLink(page, 'starter'), 'starter', 'yearly', 'gbp');
     await chooseBilling(page, 'monthly');
-    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'monthly', 'gbp'), business: price('business', 'monthly', 'gbp'), enterprise: price('enterprise', 'monthly', 'gbp') });
+    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'monthly', 'gbp', locale), business: price('business', 'monthly', 'gbp', locale), enterprise: price('enterprise', 'monthly', 'gbp', locale) });
     expectBuy(await buyLink(page, 'business'), 'business', 'monthly', 'gbp');
     await expectCookie(context, 'currency', { value: 'gbp', days: 365, sameSite: ['Lax', 'Strict'] });
     // The header's sign-up link follows at once.
@@ -128,16 +133,17 @@ describe.each(CASES)('pricing (%s, browser %s)', (locale, browserLocale, first) 
     const { page } = await openPricing(locale, browserLocale);
     const other: Currency = first === 'eur' ? 'usd' : 'eur';
     await chooseCurrency(page, other);
-    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', other), business: price('business', 'yearly', other), enterprise: price('enterprise', 'yearly', other) });
+    await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', other, locale), business: price('business', 'yearly', other, locale), enterprise: price('enterprise', 'yearly', other, locale) });
     // Another page: the sign-up link carries it.
     await page.goto(site.url(routePath('blog', locale)));
     expect(new URL((await page.locator('.site-header a.signup').getAttribute('href'))!).searchParams.get('currency')).toBe(other);
     // The pricing on the home page, and the pricing page in another locale, start in it.
-    for (const target of [routePath('index', locale), routePath('pricing', locale === 'en' ? 'de' : 'en')]) {
+    const elsewhere: Locale = locale === 'en' ? 'de' : 'en';
+    for (const [target, targetLocale] of [[routePath('index', locale), locale], [routePath('pricing', elsewhere), elsewhere]] as const) {
       await page.goto(site.url(target));
       await wakeIsland(page, 'pricing');
       await expect.poll(() => pricing(page).locator(`#currency-${other}`).isChecked(), { message: `currency on ${target}` }).toBe(true);
-      await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', other), business: price('business', 'yearly', other), enterprise: price('enterprise', 'yearly', other) });
+      await expect.poll(() => visiblePrices(page)).toEqual({ starter: price('starter', 'yearly', other, targetLocale), business: price('business', 'yearly', other, targetLocale), enterprise: price('enterprise', 'yearly', other, targetLocale) });
       expectBuy(await buyLink(page, 'starter'), 'starter', 'yearly', other);
     }
   });

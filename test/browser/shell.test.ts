@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../pipeline/locale.ts';
 import { ANALYTICS_SCRIPT_URL, articlePath, island, openBrowserSite, routePath, settle, sleep, t, textOf, waitForIsland, wakeIsland, type BrowserSite } from '../helpers/browser-site.ts';
+const ISO_OF: Record<Locale, string> = { en: 'en-US', nl: 'nl-NL', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' };
 
 let site: BrowserSite;
 
@@ -264,14 +265,16 @@ describe.each(LOCALES)('age badges (%s)', (locale) => {
     return textOf(page.locator(`.post-card .age[data-published="${iso}"]`).first());
   }
 
+  // issue 12: ages in words with the language's plural forms, as Intl.RelativeTimeFormat writes them.
+  const ago = (l: Locale, value: number, unit: Intl.RelativeTimeFormatUnit) => new Intl.RelativeTimeFormat(ISO_OF[l]).format(-value, unit);
   const cases: Array<[string, number, (l: Locale) => string | null]> = [
-    ['30 s', 30_000, (l) => t(l, 'time.now')],
-    ['45 min', 45 * 60_000, (l) => t(l, 'time.minutes_ago', 45)],
-    ['3 h', 3 * 3_600_000, (l) => t(l, 'time.hours_ago', 3)],
-    ['5 days', 5 * DAY, (l) => t(l, 'time.days_ago', 5)],
-    ['10 days + 1 h (weeks past 10 days)', 10 * DAY + 3_600_000, (l) => t(l, 'time.weeks_ago', 1)],
-    ['14 days', 14 * DAY + 2 * 3_600_000, (l) => t(l, 'time.weeks_ago', 2)],
-    ['76 days (under 11 weeks)', 76 * DAY, (l) => t(l, 'time.weeks_ago', 10)],
+    ['30 s', 30_000, (l) => new Intl.RelativeTimeFormat(ISO_OF[l], { numeric: 'auto' }).format(0, 'second')],
+    ['45 min', 45 * 60_000, (l) => ago(l, 45, 'minute')],
+    ['3 h', 3 * 3_600_000, (l) => ago(l, 3, 'hour')],
+    ['5 days', 5 * DAY, (l) => ago(l, 5, 'day')],
+    ['10 days + 1 h (weeks past 10 days)', 10 * DAY + 3_600_000, (l) => ago(l, 1, 'week')],
+    ['14 days', 14 * DAY + 2 * 3_600_000, (l) => ago(l, 2, 'week')],
+    ['76 days (under 11 weeks)', 76 * DAY, (l) => ago(l, 10, 'week')],
     ['78 days (over 11 weeks)', 78 * DAY, () => null],
   ];
 
@@ -307,7 +310,7 @@ describe.each(LOCALES)('age badges (%s)', (locale) => {
     const details = island(page, 'resources-menu').locator('details');
     await details.locator('summary').click();
     const badge = details.locator(`.recent-posts .age[data-published="${new Date(newest).toISOString()}"] .age-badge`);
-    await expect.poll(() => textOf(badge)).toBe(t(locale, 'time.weeks_ago', 2));
+    await expect.poll(() => textOf(badge)).toBe(new Intl.RelativeTimeFormat(ISO_OF[locale]).format(-2, 'week'));
   });
 });
 

@@ -58,7 +58,7 @@ function editDraft(paragraph: string, updatedAt: string): void {
 describe('sitegen preview --drafts --cms', () => {
   it('serves the CMS draft with its ribbon and noindex', async () => {
     const draft = parseHtml(await text(`/blog/${DRAFT_SLUG}`));
-    expect(draft.text(draft.one('p', (element) => hasClass(element, 'draft-ribbon')))).toBe("This is still a draft. Please don't share, yet.");
+    expect(draft.text(draft.one('p', (element) => hasClass(element, 'draft-ribbon')))).toBe('This is still a draft. Please don\u2019t share, yet.');
     expect(draft.one('meta', (element) => element.attrs.some((a) => a.name === 'name' && a.value === 'robots'))?.attrs.find((a) => a.name === 'content')?.value).toBe('noindex');
   });
 

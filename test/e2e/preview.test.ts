@@ -85,7 +85,7 @@ describe('sitegen preview --drafts (embedded content)', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const draft = parseHtml(html);
-    expect(draft.text(draft.one('p', (element) => hasClass(element, 'draft-ribbon')))).toBe("This is still a draft. Please don't share, yet.");
+    expect(draft.text(draft.one('p', (element) => hasClass(element, 'draft-ribbon')))).toBe('This is still a draft. Please don\u2019t share, yet.');
     expect(attr(draft.one('meta', (element) => attr(element, 'name') === 'robots'), 'content')).toBe('noindex');
     const links = draft.all('a', (element) => element.parentNode !== null && 'tagName' in element.parentNode && hasClass(element.parentNode, 'admin-bar')).map((link) => attr(link, 'href'));
     expect(links).toContain('https://docs.google.com/document/d/1sitegen-example-roadmap/edit');

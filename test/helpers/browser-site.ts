@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { typeset } from '../../pipeline/locale-format.ts';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Cookie, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
@@ -100,7 +101,8 @@ export function t(locale: Locale, key: string, ...args: Array<string | number>):
   }
   const template = strings[key];
   if (template === undefined) throw new Error(`locales/${locale}.json has no "${key}"`);
-  return template.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? `{${index}}`));
+  // The build sets every UI string in its language's typography (pipeline/locale-format.ts): so does the expectation.
+  return typeset(template, locale).replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? `{${index}}`));
 }
 
 /** The locale's display name as the language switcher lists it. */

@@ -49,7 +49,8 @@ describe('pricing', () => {
     expect(attr(html.one('input', (input) => attr(input, 'id') === 'billing-yearly'), 'checked')).toBe('');
     expect(attr(html.one('input', (input) => attr(input, 'id') === 'billing-monthly'), 'checked')).toBeUndefined();
     const yearlyStarter = html.one('span', (span) => hasClass(span, 'amount') && attr(span, 'data-billing') === 'yearly' && attr(span, 'data-currency') === 'eur');
-    expect(html.text(yearlyStarter)).toBe('€9');
+    // Intl in the page's locale (issue 12): the sign before the number in English, after it in German.
+    expect(html.text(yearlyStarter)).toBe(file === 'pricing.html' ? '€9' : '9 €'); // text() folds the no-break space
   });
 
   it('defaults the currency to dollars in English and euros in German', async () => {
@@ -135,11 +136,19 @@ describe('glossary, countries, UTM, video and 404', () => {
 });
 
 describe('head metadata', () => {
-  it('gives an article Open Graph, Twitter and JSON-LD data with its cover', async () => {
+  it('gives an article Open Graph, Twitter and JSON-LD data with its own social image per language', async () => {
     const html = await page('blog/practical-privacy-tips-for-your-business.html');
     const property = (name: string) => attr(html.one('meta', (meta) => attr(meta, 'property') === name), 'content');
     expect(property('og:type')).toBe('article');
-    expect(property('og:image')).toMatch(/^https:\/\/www\.simpleanalytics\.com\/_media\/.+\.png$/);
+    expect(property('og:image')).toMatch(/^https:\/\/www\.simpleanalytics\.com\/_social\/[0-9a-f]{20}\.png$/);
+    expect(property('og:image:alt')).toBe(title(html).replace(/ - Simple Analytics$/, ''));
+    // issue 12: drawn per locale and article (the German title on the German page), 1200×630, under 100 KB.
+    const german = await page('de/blog/praktische-datenschutz-tipps-fur-ihr-unternehmen.html');
+    const germanImage = attr(german.one('meta', (meta) => attr(meta, 'property') === 'og:image'), 'content')!;
+    expect(germanImage).not.toBe(property('og:image'));
+    const png = await readFile(path.join(outDir, new URL(germanImage).pathname));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(png.length).toBeLessThan(100 * 1024);
     expect(attr(html.one('meta', (meta) => attr(meta, 'name') === 'twitter:card'), 'content')).toBe('summary_large_image');
     const ld = html.all('script', (script) => attr(script, 'type') === 'application/ld+json').map((script) => JSON.parse(html.raw(script)) as { '@type': string });
     expect(ld.map((block) => block['@type'])).toEqual(['BreadcrumbList', 'Article']);

@@ -7,7 +7,7 @@ import type { UrlPolicy } from './urls.ts';
  * `<aside class="cta">` from plain-text strings. Throws SITE_CONFIG_INVALID when the button does not
  * link to an https URL.
  */
-export function formatCallToAction(cta: CallToAction, urls: UrlPolicy): string {
+export function formatCallToAction(cta: CallToAction, urls: UrlPolicy, lang?: string): string {
   if (!isHttpsUrl(cta.href)) {
     throw new SitegenError({
       code: 'SITE_CONFIG_INVALID',
@@ -17,7 +17,7 @@ export function formatCallToAction(cta: CallToAction, urls: UrlPolicy): string {
   }
   const { href } = urls.planLink(cta.href);
   return (
-    `<aside class="cta"><p class="cta-title">${escapeHtml(cta.title)}</p><p>${escapeHtml(cta.text)}</p>` +
+    `<aside class="cta"${lang ? ` lang="${escapeHtml(lang)}"` : ''}><p class="cta-title">${escapeHtml(cta.title)}</p><p>${escapeHtml(cta.text)}</p>` +
     `<a class="button" href="${escapeHtml(href)}">${escapeHtml(cta.button)}</a></aside>\n`
   );
 }

@@ -18,7 +18,7 @@ const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
   ...Object.fromEntries(HEADINGS.map((heading) => [heading, ['id']])),
   a: ['href', 'title', 'id', 'class', 'aria-label', { name: 'target', values: ['_blank'] }, { name: 'rel', multiple: true, values: ['noopener', 'noreferrer'] }],
   img: ['src', 'alt', 'title', 'width', 'height', { name: 'loading', values: ['lazy'] }, { name: 'decoding', values: ['async'] }],
-  ol: ['start'],
+  ol: ['start', 'lang'],
   li: ['id'],
   th: ['class'],
   td: ['class'],
@@ -27,8 +27,8 @@ const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
   blockquote: ['class'],
   p: ['class'],
   section: ['class', 'aria-label'],
-  nav: ['class', 'aria-label'],
-  aside: ['class'],
+  nav: ['class', 'aria-label', 'lang'],
+  aside: ['class', 'lang'],
 };
 
 // Every tag with a class attribute above has its classes listed here; sanitize-html keeps any class otherwise.

@@ -15,7 +15,7 @@ interface EntryNode {
  * `<nav class="toc">` with nested ordered lists of in-page links; each heading nests under the nearest
  * earlier one of a higher rank, so a skipped level does not leave an empty list. Empty without entries.
  */
-export function formatTableOfContents(entries: TableOfContentsEntry[], label: string): string {
+export function formatTableOfContents(entries: TableOfContentsEntry[], label: string, lang?: { ui: string; text: string }): string {
   if (entries.length === 0) return '';
   const roots: EntryNode[] = [];
   const open: EntryNode[] = [];
@@ -25,7 +25,9 @@ export function formatTableOfContents(entries: TableOfContentsEntry[], label: st
     (open.at(-1)?.children ?? roots).push(node);
     open.push(node);
   }
-  return `<nav class="toc" aria-label="${escapeHtml(label)}">${formatList(roots)}</nav>\n`;
+  if (!lang) return `<nav class="toc" aria-label="${escapeHtml(label)}">${formatList(roots)}</nav>\n`;
+  // The label is in the page's language, the headings in the text's.
+  return `<nav class="toc" aria-label="${escapeHtml(label)}" lang="${escapeHtml(lang.ui)}">${formatList(roots).replace(/^<ol>/, `<ol lang="${escapeHtml(lang.text)}">`)}</nav>\n`;
 }
 
 function formatList(nodes: EntryNode[]): string {

@@ -30,6 +30,7 @@ function makePage(overrides: Partial<PagePlan> & { urlPath: string }): PagePlan 
     noindex: false,
     languageLinks: [],
     lastModified: undefined,
+    socialImage: { src: '/_social/0.png', title: 'Pricing', footer: 'Simple Analytics', lang: 'en-US' },
     data: { template: 'pricing' },
     ...overrides,
   };

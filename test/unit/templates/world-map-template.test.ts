@@ -17,7 +17,7 @@ const map: ProjectedWorldMap = {
   ],
 };
 
-const labels = { title: 'Where Google Analytics is illegal', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
+const labels = { title: 'Where Google Analytics is illegal', countryStatus: '{0}: {1}', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
 const names = { DE: 'Germany', ES: 'Spain', FR: 'France', PL: 'Poland', US: 'United States' };
 
 function render(countries: CountrySummary[]): string {
@@ -25,9 +25,9 @@ function render(countries: CountrySummary[]): string {
 }
 
 const html = render([
-  { code: 'FR', status: 'forbidden', href: '/blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling' },
-  { code: 'DE', status: 'pending', href: '/google-analytics-countries/germany' },
-  { code: 'US', status: 'legal', href: undefined },
+  { code: 'FR', status: 'forbidden', href: '/blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling', isEnglishOnly: false },
+  { code: 'DE', status: 'pending', href: '/google-analytics-countries/germany', isEnglishOnly: false },
+  { code: 'US', status: 'legal', href: undefined, isEnglishOnly: false },
 ]);
 
 /** The path of one country, with its enclosing link when there is one. */
@@ -74,7 +74,7 @@ describe('WorldMap', () => {
   });
 
   it('is an image when no country is linked', () => {
-    const plain = render([{ code: 'FR', status: 'forbidden', href: undefined }]);
+    const plain = render([{ code: 'FR', status: 'forbidden', href: undefined, isEnglishOnly: false }]);
     expect(plain).toMatch(/<svg [^>]*role="img"/);
     expect(plain).not.toContain('<a ');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { altFromFileName, normaliseCover, pickCover } from '../../../pipeline/transform/covers.ts';
+import { normaliseCover, pickCover } from '../../../pipeline/transform/covers.ts';
 import type { Media } from '../../../pipeline/validate/schemas.ts';
 
 const media = (overrides: Partial<Media> = {}): Media => ({
@@ -27,10 +27,9 @@ describe('normaliseCover', () => {
     expect(normaliseCover(media({ caption: 'Europe in red' }), 'Title', new Map(), new Map()).alt).toBe('Europe in red');
   });
 
-  it('else title-cases the file name without the text marker and the extension', () => {
-    expect(normaliseCover(media(), 'Title', new Map(), new Map()).alt).toBe('Google Analytics Banned In Europe');
-    expect(altFromFileName('privacy-tips-text.jpeg')).toBe('Privacy Tips');
-    expect(altFromFileName('notes_no_text.webp')).toBe('Notes');
+  // issue 12: the file name is English on every locale; the localization's own title is in its language.
+  it("else takes the localization's title, never the file name", () => {
+    expect(normaliseCover(media(), 'Google Analytics in Europa verboten', new Map(), new Map()).alt).toBe('Google Analytics in Europa verboten');
   });
 
   it('reads the colour from the CMS metadata, adding the leading #', () => {

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CopiedFile } from '../emit/output-file.ts';
+import { rasterizeSvg } from './cover-colours.ts';
+
+/** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
+export interface SocialImage {
+  /** Site-absolute path of the PNG: `/_social/<content key>.png`. */
+  src: string;
+  title: string;
+  /** The line under the title (the product name, or the section in the page's language). */
+  footer: string;
+  /** BCP 47 tag of the title's language (hyphenation and quotes are the caller's). */
+  lang: string;
+}
+
+export const SOCIAL_IMAGE_WIDTH = 1200;
+export const SOCIAL_IMAGE_HEIGHT = 630;
+/** Bump when the drawing changes: it is part of every image's content key. */
+const DRAWING_VERSION = 1;
+const DRAW_BATCH = 4;
+
+/** The social image of a title: its path is a hash of everything drawn, so equal images share one file. Pure. */
+export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
+  const key = createHash('sha256').update(JSON.stringify([DRAWING_VERSION, input.title, input.footer, input.lang])).digest('hex').slice(0, 20);
+  return { src: `/_social/${key}.png`, ...input };
+}
+
+/**
+ * Draws every distinct social image once (1200×630, the title on the brand background) into
+ * `<cacheDir>/social/`, reusing files drawn by earlier builds, and returns them as output files.
+ */
+export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir: string): Promise<{ files: CopiedFile[]; drawn: number }> {
+  const folder = path.join(cacheDir, 'social');
+  const unique = new Map<string, SocialImage>();
+  for (const image of images) unique.set(image.src, image);
+  const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
+  await mkdir(folder, { recursive: true });
+  let drawn = 0;
+  const draw = async (image: SocialImage) => {
+    const file = path.join(folder, path.basename(image.src));
+    if (await stat(file).catch(() => undefined)) return;
+    await writeFile(`${file}.tmp`, await rasterizeSvg(formatSocialSvg(image)));
+    await rename(`${file}.tmp`, file);
+    drawn += 1;
+  };
+  // libvips draws on its own threads: a few images in flight keep both cores busy.
+  for (let start = 0; start < sorted.length; start += DRAW_BATCH) await Promise.all(sorted.slice(start, start + DRAW_BATCH).map(draw));
+  const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
+  return { files, drawn };
+}
+
+const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
+
+/** The image as SVG: brand blue, the logo mark, the title in up to four lines, the footer line. Pure. */
+export function formatSocialSvg(image: SocialImage): string {
+  const { lines, size } = fitTitle(image.title);
+  const lineHeight = Math.round(size * 1.2);
+  const top = 345 - ((lines.length - 1) * lineHeight) / 2;
+  const text = lines.map((line, index) => `<tspan x="80" y="${Math.round(top + index * lineHeight)}">${escapeXml(line)}</tspan>`).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}" viewBox="0 0 ${SOCIAL_IMAGE_WIDTH} ${SOCIAL_IMAGE_HEIGHT}">` +
+    `<rect width="1200" height="630" fill="#0b5cad"/>` +
+    `<rect x="80" y="64" width="64" height="64" rx="14" fill="#ffffff"/>` +
+    `<path d="M96 108l10-12 8 6 14-18" fill="none" stroke="#0b5cad" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>` +
+    `<text font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escapeXml(image.lang)}">${text}</text>` +
+    `<text x="80" y="560" font-family="${FONT}" font-size="34" fill="#d6e8fa">${escapeXml(image.footer)}</text>` +
+    `</svg>`
+  );
+}
+
+/** Lines of at most ~1040 px: the largest of a few sizes at which the title fits in four lines (ellipsis past that). */
+function fitTitle(title: string): { lines: string[]; size: number } {
+  for (const size of [68, 60, 52, 46]) {
+    // DejaVu Sans Bold averages about 0.62 em per character in mixed-case Latin text.
+    const perLine = Math.floor(1040 / (size * 0.62));
+    const lines = wrap(title, perLine);
+    if (lines.length <= 4) return { lines, size };
+  }
+  const lines = wrap(title, Math.floor(1040 / (46 * 0.62))).slice(0, 4);
+  lines[3] = `${lines[3]!.replace(/\s*\S*$/, '')}…`;
+  return { lines, size: 46 };
+}
+
+function wrap(text: string, perLine: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (current && current.length + 1 + word.length > perLine) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

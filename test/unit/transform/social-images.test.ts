@@ -1,0 +1,51 @@
+// issue 12: og:image per locale and article, drawn with sharp, cached by content key.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSocialSvg, planSocialImage, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
+import { makeTempDir } from '../../helpers/files.ts';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ dir, cleanup } = await makeTempDir('social')));
+afterAll(() => cleanup());
+
+const german = planSocialImage({ title: 'Warum Simple Analytics eine großartige Alternative zu Google Analytics ist', footer: 'Simple Analytics', lang: 'de-DE' });
+const french = planSocialImage({ title: 'L’alternative à Google Analytics qui respecte la vie privée', footer: 'Simple Analytics', lang: 'fr-FR' });
+
+describe('social images', () => {
+  it('names each image by what it shows', () => {
+    expect(german.src).toMatch(/^\/_social\/[0-9a-f]{20}\.png$/);
+    expect(planSocialImage({ title: german.title, footer: german.footer, lang: german.lang }).src).toBe(german.src);
+    expect(french.src).not.toBe(german.src);
+  });
+
+  it('escapes the title in the SVG', () => {
+    expect(formatSocialSvg(planSocialImage({ title: '<script>&', footer: 'x', lang: 'en-US' }))).toContain('&lt;script&gt;&amp;');
+  });
+
+  it('draws 1200×630 PNGs under 100 KB once, and reuses them in the next build', async () => {
+    const first = await writeSocialImages([german, french, german], dir);
+    expect(first.drawn).toBe(2);
+    expect(first.files.map((file) => file.path).sort()).toEqual([german.src.slice(1), french.src.slice(1)].sort());
+    for (const file of first.files) {
+      const png = await readFile(file.copyFrom);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      expect(png.length).toBeLessThan(100 * 1024);
+    }
+    const before = (await stat(path.join(dir, 'social', path.basename(german.src)))).mtimeMs;
+    const second = await writeSocialImages([german, french], dir);
+    expect(second.drawn).toBe(0);
+    expect((await stat(path.join(dir, 'social', path.basename(german.src)))).mtimeMs).toBe(before);
+  });
+
+  it('draws the same bytes for the same image (deterministic builds)', async () => {
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-again');
+    try {
+      const [a] = (await writeSocialImages([german], other)).files;
+      expect(await readFile(a!.copyFrom)).toEqual(await readFile(path.join(dir, 'social', path.basename(german.src))));
+    } finally {
+      await cleanOther();
+    }
+  });
+});
