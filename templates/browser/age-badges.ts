@@ -28,9 +28,9 @@ export function startAgeBadges(): void {
   const labels = JSON.parse(document.body.dataset.ageLabels ?? 'null') as AgeLabels | null;
   if (!labels) return;
   const now = Date.now();
-  // Islands render their own badges: the DOM they hydrate must be the server's, untouched.
+  // React islands render their own badges: the DOM they hydrate must be the server's, untouched.
   for (const badge of document.querySelectorAll<HTMLElement>('.age[data-published]')) {
-    if (badge.closest('[data-island]')) continue;
+    if (badge.closest('.island')) continue;
     const label = formatAge(Date.parse(badge.dataset.published!), now, labels);
     if (label === undefined) continue;
     const text = document.createElement('span');

@@ -3,8 +3,6 @@ import type { PageContext } from '../page-context.ts';
 import { CoverImage } from '../posts/CoverImage.tsx';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { Wrapped } from '../posts/Wrapped.tsx';
-import { BackToTop } from '../islands/BackToTop.tsx';
-import { Island } from '../islands/Island.tsx';
 
 export function ArticlePage({ context, article }: { context: PageContext; article: ArticleView }) {
   const { t } = context;
@@ -59,9 +57,9 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
           <div className="prose" dangerouslySetInnerHTML={{ __html: context.fragments.markdown(version) }} />
         </div>
         <AdminBar context={context} version={version} />
-        <Island context={context} name="back-to-top" when="idle" props={{ label: t('article.back_to_top') }}>
-          {(props) => <BackToTop {...props} />}
-        </Island>
+        <p className="back-to-top" data-widget="back-to-top">
+          <a href="#top">{t('article.back_to_top')}</a>
+        </p>
       </article>
       <aside className="article-aside" aria-label={t('newsletter.title')}>
         <NewsletterForm context={context} id="newsletter" />
