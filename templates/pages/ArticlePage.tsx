@@ -3,6 +3,7 @@ import type { PageContext } from '../page-context.ts';
 import { CoverImage } from '../posts/CoverImage.tsx';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { Wrapped } from '../posts/Wrapped.tsx';
+import { withoutCover } from '../posts/without-cover.ts';
 
 export function ArticlePage({ context, article }: { context: PageContext; article: ArticleView }) {
   const { t } = context;
@@ -54,7 +55,7 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
               {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
             </figure>
           ) : null}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: context.fragments.markdown(version) }} />
+          <div className="prose" dangerouslySetInnerHTML={{ __html: withoutCover(context.fragments.markdown(version), version.cover) }} />
         </div>
         <AdminBar context={context} version={version} />
         <p className="back-to-top" data-widget="back-to-top">

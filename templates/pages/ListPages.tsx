@@ -115,7 +115,7 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
         }),
     ),
   };
-  const labels = { title: t('countries.map_title'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
+  const labels = { title: t('countries.map_title'), europe: t('countries.europe_inset'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
   return (
     <section className="listing">
       <h1>{context.page.title}</h1>

@@ -334,16 +334,16 @@ describe.each(LOCALES)('countries map (%s)', (locale) => {
 
   it('clicking a country without a page shows its name and status', async () => {
     const page = await openMap();
-    await page.locator('.world-map path[data-code="BR"]').click();
+    await page.locator('.world-map > svg path[data-code="BR"]').click();
     await expect.poll(() => panel(page)).toBe(`${names.of('BR')} · ${t(locale, 'countries.status.unknown')}`);
     expect(new URL(page.url()).pathname).toBe(pagePath);
   });
 
   it('clicking a linked country shows its name, status and link instead of leaving', async () => {
     const page = await openMap();
-    const link = page.locator('.world-map a:has(path[data-code="DE"])');
+    const link = page.locator('.world-map > svg a:has(path[data-code="DE"])');
     const href = await link.getAttribute('href');
-    await page.locator('.world-map path[data-code="DE"]').click();
+    await page.locator('.world-map > svg path[data-code="DE"]').click();
     await expect.poll(() => panel(page)).toBe(`${names.of('DE')} · ${t(locale, 'countries.status.pending')} · ${t(locale, 'countries.read_more')}`);
     expect(new URL(page.url()).pathname).toBe(pagePath);
     expect(await island(page, 'country-info').getByRole('link', { name: t(locale, 'countries.read_more') }).getAttribute('href')).toBe(href);
@@ -351,7 +351,7 @@ describe.each(LOCALES)('countries map (%s)', (locale) => {
 
   it('Enter on a focused linked country shows it too', async () => {
     const page = await openMap();
-    const link = page.locator('.world-map a:has(path[data-code="AT"])');
+    const link = page.locator('.world-map > svg a:has(path[data-code="AT"])');
     await link.focus();
     expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
@@ -362,7 +362,7 @@ describe.each(LOCALES)('countries map (%s)', (locale) => {
 
   it('the linked countries can be reached with Tab', async () => {
     const page = await openMap();
-    const first = page.locator('.world-map a').first();
+    const first = page.locator('.world-map > svg a').first();
     await first.focus();
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.closest('.world-map') !== null && document.activeElement?.tagName.toLowerCase() === 'a');

@@ -182,9 +182,9 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
   it('countries: the map and list links navigate, the panel shows its hint', async () => {
     const page = await openNoJs(routePath('google-analytics-countries', locale));
     expect(await textOf(island(page, 'country-info'))).toBe(t(locale, 'countries.click_a_country'));
-    const link = page.locator('.world-map a:has(path[data-code="DE"])');
+    const link = page.locator('.world-map > svg a:has(path[data-code="DE"])');
     const href = (await link.getAttribute('href'))!;
-    await page.locator('.world-map path[data-code="DE"]').click();
+    await page.locator('.world-map > svg path[data-code="DE"]').click();
     await page.waitForURL(site.url(href));
     const response = await page.goto(site.url(routePath('google-analytics-countries', locale)));
     expect(response?.status()).toBe(200);

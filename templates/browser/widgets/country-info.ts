@@ -10,7 +10,8 @@ export interface CountryInfoProps {
  * status and page in the panel instead of leaving at once. Without JavaScript the links navigate.
  */
 export default function startCountryInfo(panel: HTMLElement, { readMore, statusLabels, countries }: CountryInfoProps): void {
-  const map = document.querySelector<SVGElement>('.world-map svg');
+  // The world map and its Europe inset alike.
+  const map = document.querySelector<HTMLElement>('.world-map');
   if (!map) return;
   const choose = (event: Event) => {
     const target = event.target as Element | null;
