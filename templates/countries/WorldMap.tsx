@@ -2,7 +2,7 @@ import { useId, type JSX } from 'react';
 import type { CountrySummary } from '../../pipeline/plan/page-plan.ts';
 import type { CountryStatus } from '../../pipeline/transform/transform-content.ts';
 import type { WorldMap as ProjectedWorldMap } from '../../pipeline/transform/world-map.ts';
-import { europeViewBox } from './europe-view-box.ts';
+import { europeViewBox, isInView } from './europe-view-box.ts';
 
 export type WorldMapLabels = { title: string; europe: string } & Record<CountryStatus, string>;
 
@@ -49,6 +49,7 @@ export function WorldMap({ map, countries, names, labels }: WorldMapProps): JSX.
   const inset = europeViewBox(map.countries, researched);
   const shapes = (copy: boolean) =>
     map.countries.map(({ code, d }, index) => {
+      if (copy && !isInView(d, inset!)) return null;
       const summary = code === '' ? undefined : byCode.get(code);
       const status = summary?.status ?? 'unknown';
       const key = code || `no-code-${index}`;

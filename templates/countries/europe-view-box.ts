@@ -5,30 +5,47 @@ const EUROPE = { left: 430, right: 650, bottom: 200 };
 const PADDING = 8;
 const MIN_ASPECT = 4 / 3;
 
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The bounding box of each ring of a country's compact path data (world-map.ts: an absolute `M x y`, then relative `l` steps). */
+export function ringBoxes(d: string): Box[] {
+  return d
+    .split('M')
+    .slice(1)
+    .map((ring) => {
+      const numbers = (ring.match(/-?(?:\d+\.?\d*|\.\d+)/g) ?? []).map(Number);
+      let x = numbers[0]!;
+      let y = numbers[1]!;
+      const box = { left: x, top: y, right: x, bottom: y };
+      for (let index = 2; index + 1 < numbers.length; index += 2) {
+        x += numbers[index]!;
+        y += numbers[index + 1]!;
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y);
+      }
+      return box;
+    });
+}
+
 /**
  * The view box of the map's Europe inset: the outlines of the given countries (the researched ones)
- * inside Europe, with some room around them, never narrower than 4:3. Reads the compact path data of
- * world-map.ts: each ring an absolute `M x y` followed by relative `l` steps.
+ * inside Europe, with some room around them, never narrower than 4:3.
  */
 export function europeViewBox(countries: WorldMapCountry[], codes: ReadonlySet<string>): string | undefined {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const country of countries) {
     if (!codes.has(country.code)) continue;
-    for (const ring of country.d.split('M').slice(1)) {
-      const numbers = (ring.match(/-?(?:\d+\.?\d*|\.\d+)/g) ?? []).map(Number);
-      let x = numbers[0]!;
-      let y = numbers[1]!;
-      const xs = [x];
-      const ys = [y];
-      for (let index = 2; index + 1 < numbers.length; index += 2) {
-        x += numbers[index]!;
-        y += numbers[index + 1]!;
-        xs.push(x);
-        ys.push(y);
-      }
-      const centerX = (Math.min(...xs) + Math.max(...xs)) / 2;
-      if (centerX < EUROPE.left || centerX > EUROPE.right || Math.min(...ys) > EUROPE.bottom) continue;
-      [minX, minY, maxX, maxY] = [Math.min(minX, ...xs), Math.min(minY, ...ys), Math.max(maxX, ...xs), Math.max(maxY, ...ys)];
+    for (const box of ringBoxes(country.d)) {
+      const centerX = (box.left + box.right) / 2;
+      if (centerX < EUROPE.left || centerX > EUROPE.right || box.top > EUROPE.bottom) continue;
+      [minX, minY, maxX, maxY] = [Math.min(minX, box.left), Math.min(minY, box.top), Math.max(maxX, box.right), Math.max(maxY, box.bottom)];
     }
   }
   if (!Number.isFinite(minX)) return undefined;
@@ -38,4 +55,10 @@ export function europeViewBox(countries: WorldMapCountry[], codes: ReadonlySet<s
   width = Math.max(width, height * MIN_ASPECT);
   const round = (value: number) => Math.round(value * 10) / 10;
   return `${round(left)} ${round(minY - PADDING)} ${round(width)} ${round(height)}`;
+}
+
+/** Whether any ring of a country shows inside a view box (`left top width height`): the inset draws only those. */
+export function isInView(d: string, viewBox: string): boolean {
+  const [left, top, width, height] = viewBox.split(' ').map(Number) as [number, number, number, number];
+  return ringBoxes(d).some((box) => box.right >= left && box.left <= left + width && box.bottom >= top && box.top <= top + height);
 }
