@@ -110,9 +110,13 @@ try {
     const scores: Record<string, number[]> = Object.fromEntries([...CATEGORIES, 'lcp', 'tbt', 'cls'].map((key) => [key, []]));
     await fetch(`${origin}${urlPath}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(`${origin}${urlPath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-      const lhr = result!.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${urlPath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+      // A trace that failed to record (NO_NAVSTART on a busy machine) is measured again, up to twice.
+      for (let attempt = 0; ; attempt += 1) {
+        lhr = (await lighthouse(`${origin}${urlPath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }))!.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 2) throw new Error(`Lighthouse could not measure ${urlPath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
       if (option('save')) await writeFile(path.join(option('save')!, `${label.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
       for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       scores.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);

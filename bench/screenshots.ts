@@ -12,7 +12,7 @@ if (!outDir || !shotsDir) throw new Error('usage: bench/screenshots.ts <out dir>
 const prefix = locale === 'en' ? '' : `/${locale}`;
 const PAGES: Array<[string, string]> = [
   ['home', prefix || '/'],
-  ['pricing', `${prefix}/pricing`],
+  ['pricing', locale === 'en' ? '/pricing' : `${prefix}/${({ nl: 'prijzen', de: 'preise', es: 'precios', fr: 'tarifs', it: 'prezzi' } as Record<string, string>)[locale]}`],
   ['blog', `${prefix}/blog`],
   ['article', `${prefix}/blog/practical-privacy-tips-for-your-business`],
   ['glossaries', `${prefix}/glossaries`],
