@@ -1,51 +1,68 @@
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type BuildOptions } from 'esbuild';
 import type { OutputFile } from './output-file.ts';
 
-/** The browser code: the always-on script and one entry per island. */
+/** The browser code: the always-on script and one module per widget that loads on demand. */
 const TEMPLATES = new URL('../../templates/', import.meta.url);
 const SITE_SCRIPT = new URL('browser/site.ts', TEMPLATES).pathname;
-const ISLANDS_DIR = new URL('islands/entries/', TEMPLATES).pathname;
 
-/** Island names, each with `templates/islands/entries/<name>.tsx`. */
-export const ISLAND_NAMES = ['resources-menu', 'mobile-menu', 'language-switcher', 'pricing', 'newsletter', 'utm-generator', 'country-info', 'email-reports', 'back-to-top'] as const;
-export type IslandName = (typeof ISLAND_NAMES)[number];
+/**
+ * The modules a page loads only when their widget wakes: plain TypeScript widgets
+ * (`templates/browser/widgets/<name>.ts`) and the React islands (`templates/islands/entries/<name>.tsx`).
+ */
+const MODULES = {
+  pricing: 'browser/widgets/pricing.ts',
+  newsletter: 'browser/widgets/newsletter.ts',
+  'country-info': 'browser/widgets/country-info.ts',
+  'utm-generator': 'islands/entries/utm-generator.tsx',
+  'email-reports': 'islands/entries/email-reports.tsx',
+} as const;
+
+/** Names of the widgets with a module of their own. */
+export const ISLAND_NAMES = Object.keys(MODULES) as Array<keyof typeof MODULES>;
+export type IslandName = keyof typeof MODULES;
 
 export interface ClientBundles {
   files: OutputFile[];
-  /** Site-absolute URLs: the always-on script and each island's entry. */
+  /** Site-absolute URLs: the always-on script and each widget's module. */
   urls: { site: string; islands: Record<IslandName, string> };
 }
 
+const COMMON = {
+  // Paths in the metafile are then relative to /, the same on every machine.
+  absWorkingDir: '/',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  write: false,
+  metafile: true,
+  outdir: '/_assets',
+  entryNames: '[name].[hash]',
+  chunkNames: 'chunk.[hash]',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'silent',
+} as const satisfies BuildOptions;
+
 /**
- * Bundles the browser code with esbuild: minified ES modules with content-hashed names in `_assets/`,
- * React in a chunk shared by the islands, and the always-on script kept free of React.
+ * Bundles the browser code with esbuild: minified ES modules with content-hashed names in `_assets/`.
+ * The always-on script is one file with nothing to import (no request chain on every page); the
+ * on-demand modules share chunks among themselves (React for the islands).
  */
 export async function bundleClient(): Promise<ClientBundles> {
-  const entryPoints = { site: SITE_SCRIPT, ...Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, path.join(ISLANDS_DIR, `${name}.tsx`)])) };
-  const result = await esbuild({
-    entryPoints,
-    // Paths in the metafile are then relative to /, the same on every machine.
-    absWorkingDir: '/',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2020'],
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: '/_assets',
-    entryNames: '[name].[hash]',
-    chunkNames: 'chunk.[hash]',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  const files = result.outputFiles.map((file) => ({ path: path.relative('/', file.path), contents: file.contents }));
+  const modulePath = (name: IslandName) => new URL(MODULES[name], TEMPLATES).pathname;
+  const [site, modules] = await Promise.all([
+    esbuild({ ...COMMON, entryPoints: { site: SITE_SCRIPT } }),
+    esbuild({ ...COMMON, entryPoints: Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, modulePath(name)])), splitting: true }),
+  ]);
+  const outputs = [...site.outputFiles, ...modules.outputFiles];
+  const files = outputs.map((file) => ({ path: path.relative('/', file.path), contents: file.contents }));
   const urlOf = (entry: string) => {
-    const [output] = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined && path.resolve('/', meta.entryPoint) === entry) ?? [];
+    const metas = [...Object.entries(site.metafile.outputs), ...Object.entries(modules.metafile.outputs)];
+    const [output] = metas.find(([, meta]) => meta.entryPoint !== undefined && path.resolve('/', meta.entryPoint) === entry) ?? [];
     if (!output) throw new Error(`esbuild produced no output for ${entry}`);
     return path.resolve('/', output);
   };
@@ -53,7 +70,7 @@ export async function bundleClient(): Promise<ClientBundles> {
     files: files.sort((a, b) => (a.path < b.path ? -1 : 1)),
     urls: {
       site: urlOf(SITE_SCRIPT),
-      islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, urlOf(path.join(ISLANDS_DIR, `${name}.tsx`))])) as Record<IslandName, string>,
+      islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, urlOf(modulePath(name))])) as Record<IslandName, string>,
     },
   };
 }

@@ -15,7 +15,7 @@ import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-pa
 /** What the shell (header, footer, menus) shows in one locale, the same on every page of it. */
 export interface ShellData {
   locale: Locale;
-  nav: { home: string; pricing: string; blog: string; glossary: string; countries: string };
+  nav: { home: string; pricing: string; blog: string; glossary: string; countries: string; utmGenerator: string; video: string };
   latestPosts: PostSummary[];
   /** The footer's comparison posts (product name and link), where the post exists. */
   comparisons: Array<{ product: string; href: string; isEnglishOnly: boolean }>;
@@ -231,7 +231,7 @@ class PagePlanner {
     const at = (route: StaticRoute) => urlFor(this.site.routes, { route, locale });
     return {
       locale,
-      nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries') },
+      nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries'), utmGenerator: at('utm-generator'), video: at('video') },
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
         const post = this.blogPostBySlug(slug);

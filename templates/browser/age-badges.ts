@@ -15,9 +15,9 @@ export function startAgeBadges(): void {
   const locale = document.body.dataset.ageLocale;
   if (!locale) return;
   const now = Date.now();
-  // Islands render their own badges: the DOM they hydrate must be the server's, untouched.
+  // React islands render their own badges: the DOM they hydrate must be the server's, untouched.
   for (const badge of document.querySelectorAll<HTMLElement>('.age[data-published]')) {
-    if (badge.closest('[data-island]')) continue;
+    if (badge.closest('.island')) continue;
     const label = formatAge(Date.parse(badge.dataset.published!), now, { locale });
     if (label === undefined) continue;
     const text = document.createElement('span');

@@ -1,8 +1,12 @@
-/** Wakes each island when its `data-when` says: on first interaction, when visible, or when idle. */
+/**
+ * Loads the widgets that have a module of their own (`data-src`: the pricing, newsletter and country
+ * panels, and the React islands) when their `data-when` says: on first interaction, when visible, or
+ * when idle. The module's default export gets the element and its `data-props`.
+ */
 export function startIslands(): void {
-  const islands = document.querySelectorAll<HTMLElement>('[data-island]');
+  const islands = document.querySelectorAll<HTMLElement>('[data-widget][data-src]');
   for (const element of islands) {
-    const wake = () => void hydrate(element);
+    const wake = () => void load(element);
     switch (element.dataset.when) {
       case 'visible': {
         const observer = new IntersectionObserver((entries) => {
@@ -11,8 +15,8 @@ export function startIslands(): void {
             wake();
           }
         }, { rootMargin: '200px' });
-        // The wrapper is display: contents (no box of its own): watch what it holds.
-        observer.observe(element.firstElementChild ?? element);
+        // A React island's wrapper is display: contents (no box of its own): watch what it holds.
+        observer.observe(element.classList.contains('island') ? (element.firstElementChild ?? element) : element);
         break;
       }
       case 'idle':
@@ -26,10 +30,10 @@ export function startIslands(): void {
 
 const started = new WeakSet<HTMLElement>();
 
-async function hydrate(element: HTMLElement): Promise<void> {
+async function load(element: HTMLElement): Promise<void> {
   if (started.has(element) || !element.dataset.src) return;
   started.add(element);
   const module = (await import(/* @vite-ignore */ element.dataset.src)) as { default: (element: HTMLElement, props: unknown) => void };
   module.default(element, JSON.parse(element.dataset.props ?? '{}'));
-  element.dataset.hydrated = '';
+  element.dataset.ready = '';
 }

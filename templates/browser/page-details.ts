@@ -18,7 +18,10 @@ export function startPageDetails(): void {
   document.addEventListener('sitegen:theme', decorateAccountLinks);
 }
 
-/** Sign-up and login links carry theme=dark in dark mode; sign-up also the chosen currency and the affiliate slug. */
+/**
+ * Sign-up, login and buy links carry theme=dark in dark mode; sign-up also the chosen currency, sign-up
+ * and buy links the affiliate slug (a buy link names its own currency).
+ */
 export function decorateAccountLinks(): void {
   const currency = readCookie('currency');
   const affiliate = readCookie('affiliate');
@@ -26,10 +29,8 @@ export function decorateAccountLinks(): void {
     const url = new URL(link.href);
     if (isDark()) url.searchParams.set('theme', 'dark');
     else url.searchParams.delete('theme');
-    if (link.hasAttribute('data-carry-currency')) {
-      if (currency) url.searchParams.set('currency', currency);
-      if (affiliate) url.searchParams.set('affiliate', affiliate);
-    }
+    if (link.hasAttribute('data-carry-currency') && currency) url.searchParams.set('currency', currency);
+    if ((link.hasAttribute('data-carry-currency') || link.hasAttribute('data-carry-affiliate')) && affiliate) url.searchParams.set('affiliate', affiliate);
     link.href = url.href;
   }
 }

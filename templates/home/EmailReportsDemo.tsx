@@ -3,7 +3,7 @@ import type { PageContext } from '../page-context.ts';
 import { EmailReports, type EmailReportsProps } from '../islands/EmailReports.tsx';
 import { Island } from '../islands/Island.tsx';
 
-/** The email-reports demo of the home page, woken when visible. */
+/** The email-reports demo of the home page: React loads when the visitor first reaches for it. */
 export function EmailReportsDemo({ context }: { context: PageContext }) {
   const { t } = context;
   const props: EmailReportsProps = {
@@ -28,7 +28,7 @@ export function EmailReportsDemo({ context }: { context: PageContext }) {
     ],
   };
   return (
-    <Island context={context} name="email-reports" when="visible" props={props}>
+    <Island context={context} name="email-reports" when="interaction" props={props}>
       {(islandProps) => <EmailReports {...islandProps} />}
     </Island>
   );

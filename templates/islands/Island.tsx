@@ -2,13 +2,28 @@ import type { ReactElement } from 'react';
 import type { IslandName } from '../../pipeline/emit/bundle-client.ts';
 import type { PageContext } from '../page-context.ts';
 
-/** When an island wakes: on first interaction with it, when it scrolls into view, or when the browser is idle. */
+/** When a widget's module loads: on first interaction with it, when it scrolls into view, or when the browser is idle. */
 export type IslandWhen = 'interaction' | 'visible' | 'idle';
 
 /**
- * An interactive widget: rendered on the server like everything else (so it works and shows without
- * JavaScript), then hydrated by its own small bundle when `when` says. Props travel as JSON in a data
- * attribute, escaped by React like every attribute.
+ * The attributes that make an element a widget with a module of its own: the always-on script loads
+ * `data-src` when `data-when` says and hands it the element and `data-props` (JSON, escaped by React
+ * like every attribute).
+ */
+export function widgetAttributes(context: PageContext, name: IslandName, when: IslandWhen, props?: object) {
+  return {
+    'data-widget': name,
+    'data-when': when,
+    'data-src': context.shared.assets.islands[name],
+    ...(props === undefined ? {} : { 'data-props': JSON.stringify(props) }),
+  };
+}
+
+/**
+ * A React island: rendered on the server like everything else (so it shows without JavaScript), then
+ * hydrated by its own bundle, React included, when `when` says. Only widgets with real state are
+ * islands (the UTM generator, the email-reports demo); the others are plain markup plus a few lines of
+ * templates/browser/.
  */
 export function Island<P extends object>({
   context,
@@ -17,7 +32,6 @@ export function Island<P extends object>({
   props,
   children,
   className,
-  perPage = false,
 }: {
   context: PageContext;
   name: IslandName;
@@ -25,17 +39,13 @@ export function Island<P extends object>({
   props: P;
   children: (props: P) => ReactElement;
   className?: string;
-  /** The props differ on every page (links to this page's translations): render each time, don't keep the HTML. */
-  perPage?: boolean;
 }) {
   const json = JSON.stringify(props);
-  const html = context.fragments.island(perPage ? undefined : `${name}:${json}`, () => children(props));
+  const html = context.fragments.island(`${name}:${json}`, () => children(props));
   return (
     <div
       className={className ? `island ${className}` : 'island'}
-      data-island={name}
-      data-when={when}
-      data-src={context.shared.assets.islands[name]}
+      {...widgetAttributes(context, name, when)}
       data-props={json}
       dangerouslySetInnerHTML={{ __html: html }}
     />

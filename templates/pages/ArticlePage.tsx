@@ -3,8 +3,7 @@ import type { PageContext } from '../page-context.ts';
 import { CoverImage } from '../posts/CoverImage.tsx';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { Wrapped } from '../posts/Wrapped.tsx';
-import { BackToTop } from '../islands/BackToTop.tsx';
-import { Island } from '../islands/Island.tsx';
+import { withoutCover } from '../posts/without-cover.ts';
 
 export function ArticlePage({ context, article }: { context: PageContext; article: ArticleView }) {
   const { t } = context;
@@ -57,12 +56,12 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
               {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
             </figure>
           ) : null}
-          <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: context.fragments.markdown(version) }} />
+          <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: withoutCover(context.fragments.markdown(version), version.cover) }} />
         </div>
         <AdminBar context={context} version={version} />
-        <Island context={context} name="back-to-top" when="idle" props={{ label: t('article.back_to_top') }}>
-          {(props) => <BackToTop {...props} />}
-        </Island>
+        <p className="back-to-top" data-widget="back-to-top">
+          <a href="#top">{t('article.back_to_top')}</a>
+        </p>
       </article>
       <aside className="article-aside" aria-label={t('newsletter.title')}>
         <NewsletterForm context={context} id="newsletter" />

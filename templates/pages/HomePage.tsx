@@ -1,6 +1,7 @@
 import type { PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { PostCard } from '../posts/PostCard.tsx';
+import { DashboardPreview } from '../home/DashboardPreview.tsx';
 import { EmailReportsDemo } from '../home/EmailReportsDemo.tsx';
 import { PlanCards } from '../pricing/PlanCards.tsx';
 
@@ -14,19 +15,22 @@ export function HomePage({ context, latestPosts }: { context: PageContext; lates
   const { t, shared, shell } = context;
   return (
     <>
-      <section className="hero">
-        <p className="eyebrow">{t('home.eyebrow')}</p>
-        <h1>{context.page.title}</h1>
-        <p className="lead">{t('page.index.lead')}</p>
-        <p className="actions">
-          <a className="button large" href={shared.links.signup} data-carry-theme="" data-carry-currency="">
-            {t('home.start_trial', shared.plans.trialDays)}
-          </a>
-          <a className="button secondary large" href={shared.links.liveDemo}>
-            {t('home.live_demo')}
-          </a>
-        </p>
-        <p className="fine-print">{t('home.no_credit_card')}</p>
+      <section className="hero with-visual">
+        <div className="hero-text">
+          <p className="eyebrow">{t('home.eyebrow')}</p>
+          <h1>{context.page.title}</h1>
+          <p className="lead">{t('page.index.lead')}</p>
+          <p className="actions">
+            <a className="button large" href={shared.links.signup} data-carry-theme="" data-carry-currency="">
+              {t('home.start_trial', shared.plans.trialDays)}
+            </a>
+            <a className="button secondary large" href={shared.links.liveDemo}>
+              {t('home.live_demo')}
+            </a>
+          </p>
+          <p className="fine-print">{t('home.no_credit_card')}</p>
+        </div>
+        <DashboardPreview context={context} posts={latestPosts} />
       </section>
 
       <section className="section" id="reasons" aria-labelledby="reasons-title">

@@ -1,8 +1,8 @@
 import type { CategorySummary, CountrySummary, Pagination, PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
 import { WorldMap } from '../countries/WorldMap.tsx';
-import { CountryInfo, type CountryInfoProps } from '../islands/CountryInfo.tsx';
-import { Island } from '../islands/Island.tsx';
+import { CountryInfo } from '../countries/CountryInfo.tsx';
+import type { CountryInfoProps } from '../browser/widgets/country-info.ts';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { PostCard } from '../posts/PostCard.tsx';
 
@@ -104,7 +104,6 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
   const sorted = [...countries].sort((a, b) => nameOf(a.code).localeCompare(nameOf(b.code), context.localeMeta.iso));
   const researched = new Map(countries.map((country) => [country.code, country]));
   const countryInfo: CountryInfoProps = {
-    hint: t('countries.click_a_country'),
     readMore: t('countries.read_more'),
     statusLabels: { forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') },
     countries: Object.fromEntries(
@@ -116,15 +115,13 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
         }),
     ),
   };
-  const labels = { title: t('countries.map_title'), countryStatus: t('countries.country_status'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
+  const labels = { title: t('countries.map_title'), europe: t('countries.europe_inset'), countryStatus: t('countries.country_status'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
   return (
     <section className="listing">
       <h1>{context.page.title}</h1>
       <p className="lead">{context.page.description}</p>
       <WorldMap map={context.shared.worldMap} countries={countries} names={names} labels={labels} />
-      <Island context={context} name="country-info" when="visible" props={countryInfo}>
-        {(props) => <CountryInfo {...props} />}
-      </Island>
+      <CountryInfo context={context} hint={t('countries.click_a_country')} props={countryInfo} />
       <h2>{t('countries.list_title')}</h2>
       <ul className="country-list">
         {sorted.map((country) => (

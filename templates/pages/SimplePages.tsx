@@ -21,7 +21,7 @@ export function UtmGeneratorPage({ context }: { context: PageContext }) {
     <section className="listing narrow">
       <h1>{context.page.title}</h1>
       <p className="lead">{t('utm.intro')}</p>
-      <Island context={context} name="utm-generator" when="idle" props={props}>
+      <Island context={context} name="utm-generator" when="interaction" props={props}>
         {(islandProps) => <UtmGenerator {...islandProps} />}
       </Island>
       <p className="fine-print">{t('utm.privacy')}</p>

@@ -14,6 +14,8 @@ export function CoverImage({ cover, sizes, eager = false, decorative = false }: 
       height={fallback.height}
       alt={decorative ? '' : cover.alt}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager cover is the page's largest paint: fetched before the rest.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       style={cover.averageColorHex ? { backgroundColor: cover.averageColorHex } : undefined}
     />

@@ -1,14 +1,14 @@
 import { isCountInWords } from '../../pipeline/locale-format.ts';
 import type { PageContext } from '../page-context.ts';
-import { Island } from '../islands/Island.tsx';
-import { PricingTable, type PricingTableProps } from '../islands/PricingTable.tsx';
+import { widgetAttributes } from '../islands/Island.tsx';
+import { PricingTable, type PricingTableProps } from './PricingTable.tsx';
 
 /** The visitor's likely currency before they choose: dollars for English, euros elsewhere. */
 export function defaultCurrency(locale: string): 'usd' | 'eur' {
   return locale === 'en' ? 'usd' : 'eur';
 }
 
-/** The three plans as the pricing island, with every price formatted on the server in the page's locale. */
+/** The three plans, with every price formatted on the server in the page's locale; a small module remembers the currency. */
 export function PlanCards({ context, headingLevel }: { context: PageContext; headingLevel: 2 | 3 }) {
   const { t, shared, locale, formatAmount, formatCountInWords, formatNumber } = context;
   const { plans, currencies } = shared.plans;
@@ -60,9 +60,5 @@ export function PlanCards({ context, headingLevel }: { context: PageContext; hea
       };
     }),
   };
-  return (
-    <Island context={context} name="pricing" when="visible" props={props}>
-      {(islandProps) => <PricingTable {...islandProps} />}
-    </Island>
-  );
+  return <PricingTable {...props} widget={widgetAttributes(context, 'pricing', 'visible')} />;
 }

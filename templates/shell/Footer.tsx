@@ -1,5 +1,4 @@
 import type { PageContext } from '../page-context.ts';
-import { CoverImage } from '../posts/CoverImage.tsx';
 
 /** The footer's content: the same on every page of a locale (rendered once per locale and build). */
 export function Footer({ context }: { context: PageContext }) {
@@ -27,6 +26,8 @@ export function Footer({ context }: { context: PageContext }) {
             <li><a href={links.roadmap}>{t('footer.roadmap')}</a></li>
             <li><a href={shell.nav.pricing}>{t('nav.pricing')}</a></li>
             <li><a href={links.status}>{t('footer.status')}</a></li>
+            <li><a href={shell.nav.utmGenerator}>{t('page.utm.title')}</a></li>
+            <li><a href={shell.nav.video}>{t('page.video.title')}</a></li>
           </ul>
         </div>
         <div>
@@ -48,9 +49,8 @@ export function Footer({ context }: { context: PageContext }) {
             </p>
           ) : (
             <ul>
-              {[first, ...rest].map((post, index) => (
+              {[first, ...rest].map((post) => (
                 <li key={post.href}>
-                  {index === 0 && post.cover ? <CoverImage cover={post.cover} sizes="(min-width: 960px) 240px, 100vw" decorative /> : null}
                   <a href={post.href} lang={post.textLocale === locale ? undefined : context.isoOf(post.textLocale)}>
                     {post.title}
                   </a>

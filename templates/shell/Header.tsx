@@ -1,8 +1,7 @@
 import type { PageContext } from '../page-context.ts';
-import { Island } from '../islands/Island.tsx';
-import { LanguageSwitcher, type LanguageSwitcherProps } from '../islands/LanguageSwitcher.tsx';
-import { MobileMenu, type MobileMenuProps } from '../islands/MobileMenu.tsx';
-import { ResourcesMenu, type ResourcesMenuProps } from '../islands/ResourcesMenu.tsx';
+import { LanguageSwitcher, type LanguageSwitcherProps } from './LanguageSwitcher.tsx';
+import { MobileMenu, type MobileMenuProps } from './MobileMenu.tsx';
+import { ResourcesMenu, type ResourcesMenuProps } from './ResourcesMenu.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Header({ context }: { context: PageContext }) {
@@ -29,7 +28,6 @@ export function Header({ context }: { context: PageContext }) {
         date: post.publishedAt ? context.formatDate(post.publishedAt) : null,
       })),
       viewAll: { href: shell.nav.blog, label: t('nav.view_all_posts') },
-      ageLabels: { locale: localeMeta.iso },
     },
   };
   const languages: LanguageSwitcherProps = {
@@ -72,9 +70,7 @@ export function Header({ context }: { context: PageContext }) {
               <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
             </li>
             <li>
-              <Island context={context} name="resources-menu" when="interaction" props={resources}>
-                {(props) => <ResourcesMenu {...props} />}
-              </Island>
+              <ResourcesMenu {...resources} />
             </li>
             <li>
               <a href={links.docs}>{t('nav.docs')}</a>
@@ -85,9 +81,7 @@ export function Header({ context }: { context: PageContext }) {
           </ul>
         </nav>
         <div className="header-actions">
-          <Island context={context} name="language-switcher" when="interaction" props={languages} perPage>
-            {(props) => <LanguageSwitcher {...props} />}
-          </Island>
+          <LanguageSwitcher {...languages} />
           <button type="button" className="theme-toggle" data-widget="theme-toggle" aria-label={t('nav.toggle_theme')} hidden>
             <span aria-hidden="true" className="theme-icon" />
           </button>
@@ -97,9 +91,7 @@ export function Header({ context }: { context: PageContext }) {
           <a className="button signup" href={links.signup} data-carry-theme="" data-carry-currency="">
             {t('nav.signup')}
           </a>
-          <Island context={context} name="mobile-menu" when="interaction" props={mobile} className="mobile-only" perPage>
-            {(props) => <MobileMenu {...props} />}
-          </Island>
+          <MobileMenu {...mobile} />
         </div>
       </div>
     </header>

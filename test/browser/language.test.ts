@@ -17,7 +17,7 @@ afterEach(async () => site.closeContexts());
 afterAll(async () => site?.close());
 
 function switcher(page: Page) {
-  return island(page, 'language-switcher').locator('details');
+  return island(page, 'language-switcher');
 }
 
 async function openSwitcher(page: Page): Promise<void> {

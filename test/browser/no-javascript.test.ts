@@ -82,7 +82,7 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
 
   it('the resources menu opens as <details> and its links navigate', async () => {
     const page = await openNoJs(articlePath(locale));
-    const details = '[data-island="resources-menu"] details';
+    const details = 'details[data-widget="resources-menu"]';
     await page.locator(`${details} > summary`).click();
     expect(await isOpen(page, details)).toBe(true);
     const blog = page.locator(`${details} .resource-links a[href="${routePath('blog', locale)}"]`);
@@ -95,7 +95,7 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
 
   it('the language switcher opens as <details>; a language link opens the localized article', async () => {
     const page = await openNoJs(articlePath(locale));
-    const details = '[data-island="language-switcher"] details';
+    const details = 'details[data-widget="language-switcher"]';
     await page.locator(`${details} > summary`).click();
     expect(await isOpen(page, details)).toBe(true);
     const target = locale === 'en' ? 'nl' : 'en';
@@ -107,7 +107,7 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
 
   it('the mobile menu at 390 px opens as <details> and its links navigate', async () => {
     const page = await openNoJs(articlePath(locale), PHONE);
-    const details = '[data-island="mobile-menu"] details';
+    const details = 'details[data-widget="mobile-menu"]';
     expect(await page.locator('.main-nav').isVisible()).toBe(false);
     await page.locator(`${details} > summary`).click();
     expect(await isOpen(page, details)).toBe(true);
@@ -126,7 +126,7 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Thanks</title><p>Thanks</p>' });
     });
     await page.goto(site.url(articlePath(locale)));
-    const form = island(page, 'newsletter').locator('form');
+    const form = island(page, 'newsletter');
     expect(await form.getAttribute('method')).toBe('post');
     expect(await form.getAttribute('action')).toBe(NEWSLETTER_ENDPOINT);
     const email = form.getByLabel(t(locale, 'newsletter.email'));
@@ -137,6 +137,10 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
     expect(posted).toHaveLength(0);
     expect(await email.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(false);
     await email.fill('reader@example.com');
+    // Both boxes start unticked: the visitor ticks what they want.
+    expect(await form.locator('input[name="type"]:checked').count()).toBe(0);
+    await form.getByLabel(t(locale, 'newsletter.newsletter')).check();
+    await form.getByLabel(t(locale, 'newsletter.notify')).check();
     await form.getByRole('button', { name: t(locale, 'newsletter.subscribe') }).click();
     await page.waitForURL(NEWSLETTER_ENDPOINT);
     expect(posted).toHaveLength(1);
@@ -182,10 +186,10 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
 
   it('countries: the map and list links navigate, the panel shows its hint', async () => {
     const page = await openNoJs(routePath('google-analytics-countries', locale));
-    expect(await textOf(island(page, 'country-info').locator('.country-info'))).toBe(t(locale, 'countries.click_a_country'));
-    const link = page.locator('.world-map a:has(path[data-code="DE"])');
+    expect(await textOf(island(page, 'country-info'))).toBe(t(locale, 'countries.click_a_country'));
+    const link = page.locator('.world-map > svg a:has(path[data-code="DE"])');
     const href = (await link.getAttribute('href'))!;
-    await page.locator('.world-map path[data-code="DE"]').click();
+    await page.locator('.world-map > svg path[data-code="DE"]').click();
     await page.waitForURL(site.url(href));
     const response = await page.goto(site.url(routePath('google-analytics-countries', locale)));
     expect(response?.status()).toBe(200);

@@ -41,7 +41,7 @@ async function isOpen(details: Locator): Promise<boolean> {
 
 async function openWidget(page: Page, widget: Widget): Promise<Locator> {
   await wakeIsland(page, widget.name);
-  const details = island(page, widget.name).locator('details').first();
+  const details = island(page, widget.name);
   await details.locator('summary').click();
   await expect.poll(() => isOpen(details)).toBe(true);
   // The panel shows its links.
@@ -129,7 +129,7 @@ describe.each(LOCALES)('widgets close on Escape, outside click and focus leaving
     it('the very first click (which also wakes the island) opens a menu that Escape and an outside click close', async () => {
       const { page } = await site.open({ viewport: widget.viewport });
       await page.goto(site.url(pagePath));
-      const details = island(page, widget.name).locator('details').first();
+      const details = island(page, widget.name);
       await details.locator('summary').click();
       await waitForIsland(page, widget.name);
       await expect.poll(() => isOpen(details)).toBe(true);
@@ -307,7 +307,7 @@ describe.each(LOCALES)('age badges (%s)', (locale) => {
     await page.clock.setFixedTime(new Date(newest + 14 * DAY + 2 * 3_600_000));
     await page.goto(site.url(articlePath(locale)));
     await wakeIsland(page, 'resources-menu');
-    const details = island(page, 'resources-menu').locator('details');
+    const details = island(page, 'resources-menu');
     await details.locator('summary').click();
     const badge = details.locator(`.recent-posts .age[data-published="${new Date(newest).toISOString()}"] .age-badge`);
     await expect.poll(() => textOf(badge)).toBe(new Intl.RelativeTimeFormat(ISO_OF[locale]).format(-2, 'week'));

@@ -131,8 +131,8 @@ describe.each(LOCALES)('theme (%s)', (locale) => {
     await page.reload();
     expect(await themeParam(page, '.site-header a.signup')).toBe('dark');
     expect(await themeParam(page, '.site-header a.login')).toBe('dark');
-    await page.locator('[data-island="pricing"] .plans').scrollIntoViewIfNeeded();
-    await expect.poll(() => themeParam(page, '[data-island="pricing"] a[data-plan="starter"]:visible')).toBe('dark');
+    await page.locator('[data-widget="pricing"] .plans').scrollIntoViewIfNeeded();
+    await expect.poll(() => themeParam(page, '[data-widget="pricing"] a[data-plan="starter"]:visible')).toBe('dark');
     // Back to light: the parameter goes.
     await toggle(page).click();
     await page.reload();

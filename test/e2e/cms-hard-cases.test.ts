@@ -178,7 +178,7 @@ describe('a build of the hard cases', () => {
     const page = await read('es/blog/ccpa_vs_cpra.html');
     expect(page).toContain('<html lang="es-ES"');
     expect(page).toContain('A continuación aparece la versión en inglés.');
-    expect(page).toContain('<div lang="en-US">');
+    expect(page).toContain('<div class="prose" lang="en-US">');
     expect(page).toMatch(/Article ccpa \(en\)/);
     // A locale's own version never carries the notice.
     expect(await read('de/blog/EuGH-Cookies-sind-sensible-Daten.html')).not.toContain('Dieser Inhalt ist noch nicht übersetzt');

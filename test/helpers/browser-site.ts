@@ -115,22 +115,25 @@ export function articlePath(locale: 'en' | 'nl' | 'fr'): string {
   return routePath('blog-slug', locale, { slug: PRIVACY_TIPS[locale] });
 }
 
-// --- Islands ---------------------------------------------------------------------------------------------
+// --- Widgets -------------------------------------------------------------------------------------------
 
+/** An interactive widget by name (`data-widget`): a shell menu, a widget with its own module, or a React island. */
 export function island(page: Page, name: string) {
-  return page.locator(`[data-island="${name}"]`).first();
+  return page.locator(`[data-widget="${name}"]`).first();
 }
 
 /**
- * Waits until an island is awake and React has taken over its markup: `data-hydrated` is set as soon as
- * hydrateRoot is called, and the first rendered element then gets React's props key once hydrated.
+ * Waits until a widget is ready: `data-ready` is set once its script has taken over; a React island
+ * (the `.island` wrapper) is then hydrated when its first element carries React's props key.
  */
 export async function waitForIsland(page: Page, name: string): Promise<void> {
   const element = island(page, name);
-  await page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor({ state: 'attached' });
-  await expect
-    .poll(() => element.evaluate((wrapper) => Object.keys(wrapper.firstElementChild ?? {}).some((key) => key.startsWith('__reactProps$'))), { timeout: 10_000 })
-    .toBe(true);
+  await page.locator(`[data-widget="${name}"][data-ready]`).first().waitFor({ state: 'attached' });
+  if (await element.evaluate((wrapper) => wrapper.classList.contains('island'))) {
+    await expect
+      .poll(() => element.evaluate((wrapper) => Object.keys(wrapper.firstElementChild ?? {}).some((key) => key.startsWith('__reactProps$'))), { timeout: 10_000 })
+      .toBe(true);
+  }
   await settle(page);
 }
 
@@ -148,11 +151,11 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Wakes an island the way a visitor does (pointer over it, or scrolled into view) and waits for it. */
+/** Wakes a widget the way a visitor does (pointer over it, or scrolled into view) and waits for it. */
 export async function wakeIsland(page: Page, name: string): Promise<void> {
   const element = island(page, name);
   const when = await element.getAttribute('data-when');
-  const box = element.locator(':scope > *').first();
+  const box = (await element.evaluate((wrapper) => wrapper.classList.contains('island'))) ? element.locator(':scope > *').first() : element;
   if (when === 'interaction') await box.hover();
   else if (when === 'visible') await box.scrollIntoViewIfNeeded();
   await waitForIsland(page, name);

@@ -56,7 +56,7 @@ afterAll(async () => {
 
 function insideIsland(element: Element): boolean {
   for (let node: Element | undefined = element; node && 'attrs' in node; node = node.parentNode as Element | undefined) {
-    if (attr(node, 'data-island') !== undefined) return true;
+    if (attr(node, 'data-widget') !== undefined) return true;
   }
   return false;
 }
@@ -69,7 +69,7 @@ function executable(html: Html): string[] {
     const ours = attr(element, 'type') === 'application/ld+json' || (attr(element, 'src') ?? '').startsWith('/_assets/') || INLINE_SCRIPTS.includes(html.raw(element));
     if (element.tagName === 'script' && !ours) found.push(`${where} script: ${html.raw(element).slice(0, 60)}`);
     if (['iframe', 'object', 'embed', 'frame', 'base'].includes(element.tagName)) found.push(`${where} element`);
-    // Our forms live in islands; content cannot make an island (the sanitizer allows no div or data-*).
+    // Our forms are widgets; content cannot make one (the sanitizer allows no data-* attributes).
     if (element.tagName === 'form' && !insideIsland(element)) found.push(`${where} element outside an island`);
     for (const attribute of element.attrs) {
       if (/^on/i.test(attribute.name)) found.push(`${where} ${attribute.name}=`);

@@ -17,7 +17,7 @@ const map: ProjectedWorldMap = {
   ],
 };
 
-const labels = { title: 'Where Google Analytics is illegal', countryStatus: '{0}: {1}', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
+const labels = { title: 'Where Google Analytics is illegal', europe: 'Europe, enlarged', countryStatus: '{0}: {1}', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
 const names = { DE: 'Germany', ES: 'Spain', FR: 'France', PL: 'Poland', US: 'United States' };
 
 function render(countries: CountrySummary[]): string {
@@ -93,4 +93,40 @@ describe('WorldMap', () => {
   it('uses no inline styles', () => {
     expect(html).not.toContain('style=');
   });
+
+  it('adds a Europe inset around the researched European countries, out of the tab order and hidden from screen readers (issue 13)', () => {
+    const europe: ProjectedWorldMap = {
+      viewBox: '-1 -1 1000 437',
+      countries: [
+        // France with a ring in South America (French Guiana), which the inset leaves out.
+        { code: 'FR', d: 'M480 100l10 0 0 10zM330 230l5 0 0 5z' },
+        { code: 'AT', d: 'M540 98l10 0 0 6z' },
+        { code: 'US', d: 'M200 100l50 0 0 30z' },
+      ],
+    };
+    const markup = renderToStaticMarkup(
+      createElement(WorldMap, {
+        map: europe,
+        countries: [
+          { code: 'FR', status: 'forbidden', href: '/fr', isEnglishOnly: false },
+          { code: 'AT', status: 'forbidden', href: '/at', isEnglishOnly: false },
+        ],
+        names,
+        labels,
+      }),
+    );
+    const inset = /<div class="map-inset" aria-hidden="true"><p class="map-inset-title">Europe, enlarged<\/p><svg viewBox="([^"]+)"[^>]*>(.*?)<\/svg>/.exec(markup);
+    expect(inset).not.toBeNull();
+    const [left, top, width, height] = inset![1]!.split(' ').map(Number) as [number, number, number, number];
+    // Both countries inside, French Guiana and the US outside.
+    expect(left).toBeLessThanOrEqual(480);
+    expect(left + width).toBeGreaterThanOrEqual(550);
+    expect(top).toBeLessThanOrEqual(98);
+    expect(top + height).toBeGreaterThanOrEqual(110);
+    expect(left).toBeGreaterThan(330);
+    expect(width / height).toBeGreaterThanOrEqual(4 / 3 - 0.01);
+    expect(inset![2]).toContain('<a href="/at" tabindex="-1">');
+    expect(inset![2]).not.toContain('aria-label');
+  });
 });
+

@@ -1,7 +1,3 @@
-import { useEffect, useState } from 'react';
-import { formatAge, type AgeLabels } from '../browser/age-badges.ts';
-import { useDisclosure } from './use-dismiss.ts';
-
 export interface ResourcesMenuProps {
   label: string;
   resources: Array<{ href: string; label: string; text: string }>;
@@ -9,18 +5,17 @@ export interface ResourcesMenuProps {
     heading: string;
     posts: Array<{ href: string; title: string; lang: string | null; languageLabel: string | null; published: string | null; date: string | null }>;
     viewAll: { href: string; label: string };
-    ageLabels: AgeLabels;
   };
 }
 
-/** The header's resources popover with the recent-posts panel. A <details> that works without JavaScript. */
+/**
+ * The header's resources popover with the recent-posts panel: a <details> that works without
+ * JavaScript (templates/browser/menus.ts closes it on Escape, outside clicks and focus leaving; the
+ * always-on script adds the age badges).
+ */
 export function ResourcesMenu({ label, resources, recent }: ResourcesMenuProps) {
-  const { open, details, onToggle } = useDisclosure();
-  // Ages depend on the visitor's clock: known only after hydration, never in the server markup.
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => setNow(Date.now()), []);
   return (
-    <details className="menu resources-menu" ref={details} open={open} onToggle={onToggle}>
+    <details className="menu resources-menu" data-widget="resources-menu">
       <summary>{label}</summary>
       <div className="menu-panel wide">
         <ul className="resource-links">
@@ -46,7 +41,6 @@ export function ResourcesMenu({ label, resources, recent }: ResourcesMenuProps) 
                   {post.published ? (
                     <span className="age" data-published={post.published}>
                       <time dateTime={post.published}>{post.date}</time>
-                      {now === null ? null : <AgeBadge published={post.published} now={now} labels={recent.ageLabels} />}
                     </span>
                   ) : null}
                 </li>
@@ -60,9 +54,4 @@ export function ResourcesMenu({ label, resources, recent }: ResourcesMenuProps) 
       </div>
     </details>
   );
-}
-
-function AgeBadge({ published, now, labels }: { published: string; now: number; labels: AgeLabels }) {
-  const label = formatAge(Date.parse(published), now, labels);
-  return label === undefined ? null : <span className="age-badge">{label}</span>;
 }

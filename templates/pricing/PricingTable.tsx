@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 type Currency = 'eur' | 'usd' | 'gbp';
 type Billing = 'monthly' | 'yearly';
@@ -7,7 +7,7 @@ export interface PricingTableProps {
   headingLevel: 2 | 3;
   defaultCurrency: Currency;
   signupUrl: string;
-    /** `price` and `priceFrom` hold `{0}` where the amount goes ("{0} per month", "Ab {0} pro Monat"): one message per phrase. */
+  /** `price` and `priceFrom` hold `{0}` where the amount goes ("{0} per month", "Ab {0} pro Monat"): one message per phrase. */
   strings: { billingPeriod: string; monthly: string; yearly: string; currency: string; price: string; priceFrom: string; dependingOnUsage: string };
   currencies: Array<{ code: Currency; sign: string; name: string }>;
   plans: Array<{
@@ -24,74 +24,37 @@ export interface PricingTableProps {
   }>;
 }
 
-/** EU countries (and their neighbours with the euro) pay in euro, the UK in pounds, the rest in dollars. */
-const EURO_REGIONS = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE AD XK VA CH LI MC SM ME'.split(' '));
-
-export function currencyForLanguage(language: string): Currency | undefined {
-  const region = /[-_]([A-Za-z]{2})$/.exec(language)?.[1]?.toUpperCase();
-  if (!region) return undefined;
-  if (region === 'GB' || region === 'UK') return 'gbp';
-  return EURO_REGIONS.has(region) ? 'eur' : 'usd';
-}
-
-function readCookie(name: string): string | undefined {
-  return new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie)?.[1];
-}
-
 /**
- * Plans with monthly/yearly prices (yearly by default) in euro, dollar or pound. The choice of currency
- * is remembered; the first visit guesses it from the browser's region. Buy links carry plan, interval,
- * currency, the affiliate slug and the theme.
+ * Plans with monthly/yearly prices (yearly by default) in euro, dollar or pound: every price and buy
+ * link is in the markup and CSS shows the ones the radios pick, with or without JavaScript.
+ * templates/browser/widgets/pricing.ts picks the first currency and remembers the visitor's choice;
+ * the always-on script adds the affiliate slug and theme to the buy links.
  */
-export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings, currencies, plans }: PricingTableProps) {
-  const [billing, setBilling] = useState<Billing>('yearly');
-  const [currency, setCurrency] = useState<Currency>(defaultCurrency);
-  const [extra, setExtra] = useState<{ affiliate?: string; dark: boolean }>({ dark: false });
+export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings, currencies, plans, widget }: PricingTableProps & { widget: Record<string, string> }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  useEffect(() => {
-    const onTheme = () => setExtra((current) => ({ ...current, dark: document.documentElement.classList.contains('dark') }));
-    document.addEventListener('sitegen:theme', onTheme);
-    return () => document.removeEventListener('sitegen:theme', onTheme);
-  }, []);
-  useEffect(() => {
-    const stored = readCookie('currency');
-    const known = currencies.find((entry) => entry.code === stored)?.code ?? currencyForLanguage(navigator.language);
-    if (known) setCurrency(known);
-    const affiliate = readCookie('affiliate');
-    setExtra({ ...(affiliate ? { affiliate: decodeURIComponent(affiliate) } : {}), dark: document.documentElement.classList.contains('dark') });
-  }, [currencies]);
-
-  const choose = (code: Currency) => {
-    setCurrency(code);
-    document.cookie = `currency=${code}; max-age=${365 * 86400}; path=/; samesite=lax${window.isSecureContext ? '; secure' : ''}`;
-    document.dispatchEvent(new Event('sitegen:currency'));
-  };
   const buyHref = (plan: string, interval: Billing, code: Currency) => {
     const url = new URL(signupUrl);
     url.searchParams.set('plan', plan);
     url.searchParams.set('interval', interval);
     url.searchParams.set('currency', code);
-    if (extra.affiliate) url.searchParams.set('affiliate', extra.affiliate);
-    if (extra.dark) url.searchParams.set('theme', 'dark');
     return url.href;
   };
 
   return (
-    <div className="pricing">
+    <div className="pricing" {...widget}>
       <div className="pricing-controls">
         <fieldset className="segmented">
           <legend className="visually-hidden">{strings.billingPeriod}</legend>
-          <input type="radio" name="billing" id="billing-monthly" value="monthly" checked={billing === 'monthly'} onChange={() => setBilling('monthly')} />
+          <input type="radio" name="billing" id="billing-monthly" value="monthly" />
           <label htmlFor="billing-monthly">{strings.monthly}</label>
-          <input type="radio" name="billing" id="billing-yearly" value="yearly" checked={billing === 'yearly'} onChange={() => setBilling('yearly')} />
+          <input type="radio" name="billing" id="billing-yearly" value="yearly" defaultChecked />
           <label htmlFor="billing-yearly">{strings.yearly}</label>
         </fieldset>
         <fieldset className="segmented">
           <legend className="visually-hidden">{strings.currency}</legend>
           {currencies.map((entry) => (
             <span key={entry.code} className="segment">
-              <input type="radio" name="currency" id={`currency-${entry.code}`} value={entry.code} checked={currency === entry.code} onChange={() => choose(entry.code)} />
+              <input type="radio" name="currency" id={`currency-${entry.code}`} value={entry.code} defaultChecked={defaultCurrency === entry.code} />
               <label htmlFor={`currency-${entry.code}`}>
                 <span aria-hidden="true">{entry.sign}</span>
                 <span className="visually-hidden">{entry.name}</span>
@@ -137,7 +100,7 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
               // One link per period and currency; the radios show the matching one, with or without JavaScript.
               currencies.map((entry) =>
                 (['monthly', 'yearly'] as const).map((interval) => (
-                  <a key={`${entry.code}-${interval}`} className="button buy-link" href={buyHref(plan.id, interval, entry.code)} data-plan={plan.id} data-currency={entry.code} data-billing={interval}>
+                  <a key={`${entry.code}-${interval}`} className="button buy-link" href={buyHref(plan.id, interval, entry.code)} data-plan={plan.id} data-currency={entry.code} data-billing={interval} data-carry-theme="" data-carry-affiliate="">
                     {plan.action.label}
                   </a>
                 )),

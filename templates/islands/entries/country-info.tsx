@@ -1,4 +1,0 @@
-import { mountIsland } from '../hydrate.tsx';
-import { CountryInfo } from '../CountryInfo.tsx';
-
-export default mountIsland(CountryInfo);
