@@ -4,12 +4,13 @@
 // entry's page, and two entries whose slugs differ only in case. The preview builds and serves
 // everything else, lists them in GET /__sitegen/status
 // and in the tabs' event stream, and a fixed entry leaves the list. `sitegen build` keeps failing.
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildProblem } from '../../pipeline/build.ts';
 import { startPreview, type Preview, type PreviewStatus } from '../../pipeline/preview/start-preview.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
+import sharp from 'sharp';
 import { makeArticle, makeKeyTerm, REPO_ROOT } from '../helpers/content.ts';
 import { openEventStream, type EventStream } from '../helpers/event-stream.ts';
 import { makeTempDir } from '../helpers/files.ts';
@@ -45,10 +46,11 @@ let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir('preview-content-problems'));
+  await mkdir(path.join(dir, 'uploads'));
   server = await startFakeStrapi({
     version: 5,
     collections: { articles: articles(), 'key-terms': [makeKeyTerm({ id: 950, documentId: 'funnel', locale: 'en', slug: 'conversion-funnel' })] },
-    uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+    uploadsDir: path.join(dir, 'uploads'),
   });
   const siteDir = await copySiteData(path.join(dir, 'site'));
   preview = await startPreview({ siteDir, cacheDir: path.join(dir, 'cache'), cms: { url: server.restUrl, concurrency: 4 }, includeDrafts: true, port: 0 });
@@ -149,6 +151,15 @@ describe('sitegen preview with content problems', () => {
     expect((listed.data as { problems: BuildProblem[] }).problems.some((item) => item.message.includes('articles #903'))).toBe(false);
     expect((await get('/blog/bad-slug-fixed')).status).toBe(200);
     expect((await status()).contentProblems).toEqual(after.contentProblems);
+  });
+
+  it('drops the lost cover from the list once it is in the media library again (a full refresh)', async () => {
+    const before = (await status()).contentProblems;
+    await writeFile(path.join(dir, 'uploads', 'gone-from-the-library.png'), await sharp({ create: { width: 40, height: 21, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer());
+    const after = await preview.refresh({ full: true });
+    expect(after.contentProblems).toEqual(before.filter((item) => item.code !== 'MEDIA_UNAVAILABLE'));
+    expect(after.contentProblems).toHaveLength(before.length - 1);
+    expect(await (await get('/blog/covered-en')).text()).toContain('gone-from-the-library.png');
   });
 });
 
