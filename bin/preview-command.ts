@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import type { BuildProblem } from '../pipeline/build.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import type { PreviewProblem } from '../pipeline/preview/live-events.ts';
 import { startPreview, type PreviewRebuild } from '../pipeline/preview/start-preview.ts';
@@ -33,10 +34,19 @@ export async function runPreview(options: PreviewCommandOptions): Promise<void> 
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     throw new InvalidArgumentError(`port ${options.port} on 127.0.0.1 is taken; pick another with --port (0: any free port)`);
   });
+  // Content problems are printed when the list changes (and once when it becomes empty).
+  let listed = '[]';
+  const onRebuilt = (rebuild: PreviewRebuild) => {
+    write(formatRebuild(rebuild));
+    const problems = rebuild.report.problems ?? [];
+    if (JSON.stringify(problems) === listed) return;
+    listed = JSON.stringify(problems);
+    write(formatContentProblems(problems));
+  };
   const first = preview.status();
-  if (first.lastRebuild) write(formatRebuild(first.lastRebuild));
+  if (first.lastRebuild) onRebuilt(first.lastRebuild);
   if (first.problem) write(formatProblem(first.problem));
-  preview.events.on('rebuilt', (rebuild) => write(formatRebuild(rebuild)));
+  preview.events.on('rebuilt', onRebuilt);
   preview.events.on('problem', (problem) => write(formatProblem(problem)));
   write(
     `\nPreview at ${preview.url}  (built into ${path.relative(process.cwd(), preview.outDir) || '.'}; never out/)\n` +
@@ -61,6 +71,12 @@ function formatRebuild({ version, ms, causes, report }: PreviewRebuild): string 
   const what = causes.includes('start') ? 'built' : `rebuilt (${[...new Set(causes)].slice(0, 3).join(', ')}${causes.length > 3 ? ', …' : ''})`;
   const warnings = report.warnings.length > 0 ? `; ${report.warnings.length} warnings` : '';
   return `#${version} ${what} in ${ms} ms: ${report.pagesRendered} of ${report.pages} pages rendered${warnings}\n`;
+}
+
+function formatContentProblems(problems: BuildProblem[]): string {
+  if (problems.length === 0) return 'No content problems left.\n';
+  const head = `${problems.length} content ${problems.length === 1 ? 'problem' : 'problems'}, built without (${problems.length === 1 ? 'it is' : 'they are'} also in the tabs and GET /__sitegen/status):\n`;
+  return head + problems.map((problem) => `  ${problem.code}  ${problem.message}\n`).join('');
 }
 
 function formatProblem(problem: PreviewProblem): string {

@@ -20,6 +20,7 @@ import { LOCALES, type Locale } from './locale.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
+import { dropClashingPages } from './plan/drop-clashing-pages.ts';
 import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { planHostManifest } from './plan/host-manifest.ts';
 import { planRedirects } from './plan/plan-redirects.ts';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   strict?: boolean | undefined;
   /** Leave out redirect rules that fail the checks, with a warning each, instead of failing with REDIRECTS_INVALID (the preview). */
   dropBrokenRedirects?: boolean | undefined;
+  /** Leave out the pages of entries that claim one URL path (in a locale), with a warning, instead of failing with OUTPUT_PATH_CLASH (the preview). */
+  dropClashingPages?: boolean | undefined;
   /** Fetch every entry from the CMS even when the cache holds the last crawl (which is then patched with what changed). */
   fullCrawl?: boolean | undefined;
   /** Overrides site.json's baseUrl (canonical and hreflang URLs). */
@@ -93,11 +96,12 @@ export interface BuildMemo {
 /**
  * Something in the content (or redirects.json) that the build went around instead of failing on, with
  * the code it would otherwise fail with: an entry left out (CONTENT_INVALID, under skipInvalid), an
- * image a page goes without (MEDIA_UNAVAILABLE), a redirect left out (REDIRECTS_INVALID). The message
+ * image a page goes without (MEDIA_UNAVAILABLE), a redirect left out (REDIRECTS_INVALID), the pages of
+ * entries that claim one URL path left out (OUTPUT_PATH_CLASH, under dropClashingPages). The message
  * names the entry, file or URL; each is also one of the report's warnings. The preview lists them.
  */
 export interface BuildProblem {
-  code: 'CONTENT_INVALID' | 'MEDIA_UNAVAILABLE' | 'REDIRECTS_INVALID';
+  code: 'CONTENT_INVALID' | 'MEDIA_UNAVAILABLE' | 'REDIRECTS_INVALID' | 'OUTPUT_PATH_CLASH';
   message: string;
 }
 
@@ -165,7 +169,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const previous = await timed('output manifest', () => loadOutputManifest<BuildReport>(options.cacheDir, outDir));
   // The preview hands in its own crawl and keeps its own memo: it never skips a build.
-  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url, ...(options.dropBrokenRedirects ? { dropBrokenRedirects: true } : {}) };
+  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url, ...(options.dropBrokenRedirects ? { dropBrokenRedirects: true } : {}), ...(options.dropClashingPages ? { dropClashingPages: true } : {}) };
   const inputKey =
     options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings }));
   // A build that went without some media asks for them again: they may be back in the library.
@@ -231,11 +235,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const loaded = await loadContent(fetched);
     const { media, markdownOptions, source, coverColours, mediaUnavailable } = loaded;
     fetched = undefined;
-    const { content, warnings: shadowWarnings } = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
+    const shadowed = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
+    const { content, warnings: clashWarnings } = options.dropClashingPages ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site })) : { content: shadowed.content, warnings: [] };
+    const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
     const plan = await timed('plan', () => planPages({ content, site }));
     const socialImages = await timed('social images', () => writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir));
     const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }));
-    const problems = [...loaded.problems, ...redirects.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
+    const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...redirects.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     const discovery = await timed('sitemaps + feeds', async () => {
       const knownBodies = await loadFeedBodies(options.cacheDir);
       const usedBodies = new Map<string, string>();

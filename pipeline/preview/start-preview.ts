@@ -73,7 +73,8 @@ export interface PreviewStatus {
   /**
    * What the served build went without, from its content (not blocking: everything else is served):
    * entries left out as invalid (CONTENT_INVALID), images pages go without (MEDIA_UNAVAILABLE),
-   * redirects left out (REDIRECTS_INVALID), each naming the entry, file or URL. Empty when there are none.
+   * redirects left out (REDIRECTS_INVALID), pages of entries that claim one URL path left out
+   * (OUTPUT_PATH_CLASH), each naming the entry, file or URL. Empty when there are none.
    */
   contentProblems: BuildProblem[];
   /** The last rebuild that succeeded. */
@@ -190,6 +191,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         skipInvalid: true,
         strict: false,
         dropBrokenRedirects: true,
+        dropClashingPages: true,
         baseUrl: options.baseUrl,
         renderPages: renderer.renderPages,
         memo,

@@ -1,14 +1,16 @@
 // issue 11 point 6: the preview never goes dark over content. Against a fake Strapi v5 over HTTP: an
 // entry with a slug unsafe in a path, a cover the media library lost, a CMS slug that makes a rule of
-// redirects.json differ only in case from a page, and a localized-slug redirect whose source is another
-// entry's page. The preview builds and serves everything else, lists the four in GET /__sitegen/status
+// redirects.json differ only in case from a page, a localized-slug redirect whose source is another
+// entry's page, and two entries whose slugs differ only in case. The preview builds and serves
+// everything else, lists them in GET /__sitegen/status
 // and in the tabs' event stream, and a fixed entry leaves the list. `sitegen build` keeps failing.
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildProblem } from '../../pipeline/build.ts';
 import { startPreview, type Preview, type PreviewStatus } from '../../pipeline/preview/start-preview.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
+import sharp from 'sharp';
 import { makeArticle, makeKeyTerm, REPO_ROOT } from '../helpers/content.ts';
 import { openEventStream, type EventStream } from '../helpers/event-stream.ts';
 import { makeTempDir } from '../helpers/files.ts';
@@ -18,8 +20,10 @@ import { copySiteData } from '../helpers/project-copy.ts';
 const CASED_SLUG = 'Stop-Using-Google-Analytics-If-You-Care-About-Your-Page-Rank';
 const cover = (file: string) => ({ id: 1, name: file, alternativeText: `Cover ${file}`, caption: null, width: 40, height: 21, mime: 'image/png', url: `/uploads/${file}`, formats: null, provider_metadata: null });
 
-function articles(badSlug = 'bad/slug', badUpdatedAt = '2024-01-02T10:00:00.000Z'): FakeRecord[] {
+function articles(badSlug = 'bad/slug', badUpdatedAt = '2024-01-02T10:00:00.000Z', { clash = true } = {}): FakeRecord[] {
   return [
+    // Two Dutch-only entries whose slugs differ only in case: one URL path on case-insensitive hosts.
+    ...(clash ? [makeArticle({ id: 909, documentId: 'clash-a', locale: 'nl', slug: 'Dubbel' }), makeArticle({ id: 910, documentId: 'clash-b', locale: 'nl', slug: 'dubbel' })] : []),
     makeArticle({ id: 901, documentId: 'alpha', locale: 'en', slug: 'alpha-en' }),
     makeArticle({ id: 902, documentId: 'alpha', locale: 'nl', slug: 'alpha-nl' }),
     // Invalid: a "/" in a slug (Strapi's UID field refuses it, a custom field may not).
@@ -42,10 +46,11 @@ let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir('preview-content-problems'));
+  await mkdir(path.join(dir, 'uploads'));
   server = await startFakeStrapi({
     version: 5,
     collections: { articles: articles(), 'key-terms': [makeKeyTerm({ id: 950, documentId: 'funnel', locale: 'en', slug: 'conversion-funnel' })] },
-    uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+    uploadsDir: path.join(dir, 'uploads'),
   });
   const siteDir = await copySiteData(path.join(dir, 'site'));
   preview = await startPreview({ siteDir, cacheDir: path.join(dir, 'cache'), cms: { url: server.restUrl, concurrency: 4 }, includeDrafts: true, port: 0 });
@@ -79,6 +84,10 @@ describe('sitegen preview with content problems', () => {
     for (const urlPath of urlPaths) expect([urlPath, (await get(urlPath)).status]).toEqual([urlPath, 200]);
     expect((await get('/blog/bad/slug')).status).toBe(404);
     expect((await get('/blog/bad%2Fslug')).status).toBe(404);
+    // Neither of the clashing entries has a page; the rest of Dutch is there.
+    expect((await get('/nl/blog/Dubbel')).status).toBe(404);
+    expect((await get('/nl/blog/dubbel')).status).toBe(404);
+    expect(urlPaths.filter((urlPath) => urlPath.toLowerCase() === '/nl/blog/dubbel')).toEqual([]);
     // The rule of redirects.json that clashed is left out, so the lowercase form goes to the page.
     const lower = await get(`/blog/${CASED_SLUG.toLowerCase()}`);
     expect(lower.status).toBe(308);
@@ -90,7 +99,7 @@ describe('sitegen preview with content problems', () => {
   it('lists each problem in GET /__sitegen/status, naming the entry or URL, without blocking', async () => {
     const { problem, contentProblems } = await status();
     expect(problem).toBeUndefined();
-    expect(new Set(codes(contentProblems))).toEqual(new Set(['CONTENT_INVALID', 'MEDIA_UNAVAILABLE', 'REDIRECTS_INVALID']));
+    expect(new Set(codes(contentProblems))).toEqual(new Set(['CONTENT_INVALID', 'MEDIA_UNAVAILABLE', 'OUTPUT_PATH_CLASH', 'REDIRECTS_INVALID']));
     const find = (code: string, text: string) => contentProblems.find((item) => item.code === code && item.message.includes(text));
     expect(find('CONTENT_INVALID', 'articles #903 (en)')?.message).toMatch(/slug/);
     expect(find('MEDIA_UNAVAILABLE', 'articles #904 (en)')?.message).toBe(
@@ -104,7 +113,10 @@ describe('sitegen preview with content problems', () => {
     expect(find('REDIRECTS_INVALID', '/nl/blog/shared-en')?.message).toBe('1 localized-slug redirect was left out because their source is a page of another entry: /nl/blog/shared-en');
     // This small CMS lacks the entries most rules of redirects.json point at: those rules are left out and listed too.
     expect(find('REDIRECTS_INVALID', 'hand-written redirects were left out because this build has no page for the entry')?.message).toContain('/google-analytics-illegal/is-google-analytics-illegal-in-norway → /blog/norway-takes-a-stance-against-google-analytics');
-    expect(contentProblems).toHaveLength(1 + 1 + 6 + 2);
+    expect(find('OUTPUT_PATH_CLASH', '/nl/blog/')?.message).toBe(
+      '/nl/blog/Dubbel and /nl/blog/dubbel (they differ only in case or Unicode normalisation) is claimed by articles #909 (articles:clash-a, nl, slug "Dubbel") and articles #910 (articles:clash-b, nl, slug "dubbel"); their pages there are left out',
+    );
+    expect(contentProblems).toHaveLength(1 + 1 + 1 + 6 + 2);
     // Every problem is also a warning of the build report.
     expect((await status()).lastRebuild!.report.warnings).toEqual(expect.arrayContaining(contentProblems.map((item) => item.message)));
   });
@@ -140,6 +152,15 @@ describe('sitegen preview with content problems', () => {
     expect((await get('/blog/bad-slug-fixed')).status).toBe(200);
     expect((await status()).contentProblems).toEqual(after.contentProblems);
   });
+
+  it('drops the lost cover from the list once it is in the media library again (a full refresh)', async () => {
+    const before = (await status()).contentProblems;
+    await writeFile(path.join(dir, 'uploads', 'gone-from-the-library.png'), await sharp({ create: { width: 40, height: 21, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer());
+    const after = await preview.refresh({ full: true });
+    expect(after.contentProblems).toEqual(before.filter((item) => item.code !== 'MEDIA_UNAVAILABLE'));
+    expect(after.contentProblems).toHaveLength(before.length - 1);
+    expect(await (await get('/blog/covered-en')).text()).toContain('gone-from-the-library.png');
+  });
 });
 
 describe('sitegen build over the same content keeps its errors', () => {
@@ -154,9 +175,11 @@ describe('sitegen build over the same content keeps its errors', () => {
     ...overrides,
   });
 
-  it('fails on an invalid entry without --skip-invalid, and on the redirect clash with it', async () => {
+  it('fails on an invalid entry without --skip-invalid, on the clashing slugs with it, and on the redirect clash without them', async () => {
     server.setRecords('articles', articles());
     await expect(build(options({}))).rejects.toMatchObject({ code: 'CONTENT_INVALID', message: expect.stringContaining('articles #903 (en)') });
+    await expect(build(options({ skipInvalid: true }))).rejects.toMatchObject({ code: 'OUTPUT_PATH_CLASH', message: expect.stringContaining('articles #909, nl, slug "Dubbel"') });
+    server.setRecords('articles', articles(undefined, undefined, { clash: false }));
     await expect(build(options({ skipInvalid: true }))).rejects.toMatchObject({ code: 'REDIRECTS_INVALID', message: expect.stringContaining(`redirects.json #8 (en): source "/blog/${CASED_SLUG.toLowerCase()}" differs only in case`) });
   }, 60_000);
 });
