@@ -172,6 +172,9 @@ try {
     process.exitCode = 2;
   } else if (isSitegenError(error)) {
     process.stderr.write(`${error.code}  ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
+    // A template that threw: its stack under the message, down to the template's line.
+    const stack = error.code === 'RENDER_FAILED' ? (error.cause as Error | undefined)?.stack : undefined;
+    if (stack) process.stderr.write(`\n${stack.replace(/^/gm, '  ')}\n`);
     process.exitCode = 1;
   } else {
     process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above.\n`);
