@@ -158,16 +158,17 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const { content, media, markdownOptions, source, coverColours } = await loadContent(fetched);
     fetched = undefined;
     const plan = await timed('plan', () => planPages({ content, site }));
-    const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
-    const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code));
     const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
     const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous }));
+    // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
+    const pool = options.renderPool ?? (ownPool ??= createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) }));
+    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
+    const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
+    const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
     const hosting = await timed('host files', () =>
       formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length }),
     );
-    const pool = options.renderPool ?? (ownPool ??= createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) }));
-    const rendered = renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close());
     const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...discovery]), hosting.publicFiles, pages.kept];
     const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: pages.hashes, beforeCommit: cache.dropManifest }));
     await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));

@@ -5,16 +5,15 @@
 // cold, one after the other (interleaved, so that the machine's load weighs on all alike), plus the render
 // floor; medians of --runs. See bench/peers/README.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pullSnapshot } from '../../pipeline/fetch/pull-snapshot.ts';
 import { parseBenchOptions } from '../bench-options.ts';
 import type { BuildChildResult } from '../build-child.ts';
 import { formatTable, median, seconds } from '../format-table.ts';
 import type { RenderFloorResult } from '../render-floor.ts';
 import { runChild } from '../run-child.ts';
-import { startBenchCms } from '../start-bench-cms.ts';
+import { writeSnapshotSite } from '../write-snapshot-site.ts';
 import { readSnapshot, writeEleventySite, writeHugoSite } from './write-peer-sites.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,13 +55,6 @@ async function countHtml(dir: string): Promise<number> {
   return entries.filter((entry) => entry.endsWith('.html')).length;
 }
 
-/** The site folder sitegen builds: this repo's site files, with the pulled snapshot as content/. */
-async function prepareSiteDir(siteDir: string): Promise<void> {
-  await mkdir(path.join(siteDir, 'content'), { recursive: true });
-  for (const name of ['site.json', 'routes.json', 'redirects.json', 'locales', 'public']) await symlink(path.join(ROOT, name), path.join(siteDir, name));
-  for (const name of ['authors.json', 'glossary.json', 'countries.json', 'plans.json']) await symlink(path.join(ROOT, 'content', name), path.join(siteDir, 'content', name));
-}
-
 /** Eleventy from its own package.json and lock (bench/peers), installed into .cache/bench-peers when they changed. */
 async function ensureEleventy(): Promise<string> {
   const cli = path.join(PEERS_CACHE, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
@@ -86,13 +78,12 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT
 log(`sitegen bench:peers: ${options.records} article records + ${options.keyTerms} key-terms, ${options.runs} runs (${machine}); ${hugoVersion.split(' ')[0]} ${hugoVersion.split(' ')[1]}; Eleventy ${eleventyVersion}`);
 
 // The snapshot: the bench's content set pulled from its fake Strapi (no latency), as `sitegen pull` writes it.
-const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: 0, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
-const siteDir = path.join(cms.workDir, 'site');
-const hugoDir = path.join(cms.workDir, 'hugo');
-const eleventyDir = path.join(cms.workDir, 'eleventy');
+const workDir = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'sitegen-peers-'));
+const siteDir = path.join(workDir, 'site');
+const hugoDir = path.join(workDir, 'hugo');
+const eleventyDir = path.join(workDir, 'eleventy');
 try {
-  await prepareSiteDir(siteDir);
-  const pulled = await pullSnapshot({ cms: { url: cms.fake.restUrl, concurrency: options.concurrency }, contentDir: path.join(siteDir, 'content'), cacheDir: path.join(cms.workDir, 'pull-cache') });
+  const pulled = await writeSnapshotSite(siteDir, { articles: options.records, keyTerms: options.keyTerms, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
   log(`snapshot: ${pulled.records} records, ${pulled.media} media files in ${path.join(siteDir, 'content')}`);
   const entries = await readSnapshot(path.join(siteDir, 'content'));
   await writeHugoSite(hugoDir, entries);
@@ -101,7 +92,7 @@ try {
 
   const runs: Array<{ sitegen: ToolRun & { buildMs: number }; hugo: ToolRun; eleventy: ToolRun; floor: { renderMs: number; pages: number } }> = [];
   for (let index = 1; index <= options.runs; index += 1) {
-    const dir = path.join(cms.workDir, `run-${index}`);
+    const dir = path.join(workDir, `run-${index}`);
     const workers = options.workers === undefined ? [] : ['--workers', String(options.workers)];
     const sitegenRun = await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', ['--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache'), '--root', siteDir, ...workers], options.nodeEnv);
     const sitegen = { wallMs: sitegenRun.wallMs, buildMs: sitegenRun.result.buildMs, pages: sitegenRun.result.report.pages, maxRssKb: sitegenRun.result.maxRssKb, load: sitegenRun.load };
@@ -153,5 +144,5 @@ try {
   await mkdir(path.join(ROOT, 'bench', 'results'), { recursive: true });
   await writeFile(path.join(ROOT, 'bench', 'results', 'peers-latest.json'), `${JSON.stringify({ summary, options, runs }, null, 2)}\n`);
 } finally {
-  await cms.close();
+  await rm(workDir, { recursive: true, force: true });
 }

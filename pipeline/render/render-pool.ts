@@ -90,34 +90,29 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     return loadTemplates(next);
   };
 
-  async function* render(pages: PagePlan[], shared: RenderShared): AsyncGenerator<RenderedPage[]> {
+  function render(pages: PagePlan[], shared: RenderShared): AsyncGenerator<RenderedPage[]> {
     rendered = pages.map((page) => page.urlPath);
-    if (pages.length === 0) return;
     const batches: PagePlan[][] = [];
     for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
     const failures: RenderFailure[] = [];
-    if (current.length === 0) {
-      for (const batch of batches) {
-        const files: RenderedPage[] = [];
-        for (const page of batch) {
-          const result = renderPageBytes(page, shared);
-          if ('bytes' in result) files.push(result);
-          else failures.push(result.failure);
-        }
-        yield files;
-      }
-    } else {
+    let results: AsyncGenerator<RenderedPage[]> | Generator<RenderedPage[]>;
+    if (batches.length === 0) results = [][Symbol.iterator]() as unknown as Generator<RenderedPage[]>;
+    else if (current.length === 0) results = renderHere(batches, shared, failures);
+    else {
       current = current.map((worker) => (worker.exited ? fresh() : worker));
       // No more workers than batches; the others stay loaded for the next render.
       const workers = current.slice(0, batches.length);
-      try {
-        yield* renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, failures);
-      } finally {
-        for (const worker of workers) if (worker.retired && !worker.busy) void worker.worker.terminate();
-        if (options.spare && (!spare || spare.exited)) spare = startWorker();
-      }
+      results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, failures);
     }
-    if (failures.length > 0) throw renderFailed(failures);
+    return (async function* () {
+      try {
+        yield* results;
+      } finally {
+        // Primed while the preview is idle, after a render, so that it does not slow the render down.
+        if (options.spare && current.length > 0 && (!spare || spare.exited)) spare = startWorker();
+      }
+      if (failures.length > 0) throw renderFailed(failures);
+    })();
   }
 
   return {
@@ -143,61 +138,68 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   };
 }
 
-async function* renderOn(
-  workers: PoolWorker[],
-  job: number,
-  batches: PagePlan[][],
-  shared: { id: number; value: RenderShared },
-  failures: RenderFailure[],
-): AsyncGenerator<RenderedPage[]> {
-  try {
-    await Promise.all(workers.map((worker) => worker.ready));
-  } catch (error) {
-    throw templatesUnloadable(error);
-  }
+/**
+ * Starts rendering the batches at once, before anyone reads the result (so the caller's other stages
+ * overlap with it), and returns the batches as they come. The job cleans up after itself when the last
+ * batch is in or a worker failed, whether or not its result is read.
+ */
+function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], shared: { id: number; value: RenderShared }, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
   const queue = batches.map((pages, batch) => ({ batch, pages }));
   const done: RenderedPage[][] = [];
   let pending = queue.length;
   let crash: Error | undefined;
   let wake: (() => void) | undefined;
+  const detach: Array<() => void> = [];
+  const finish = () => {
+    for (const off of detach.splice(0)) off();
+    for (const worker of workers) {
+      worker.busy = false;
+      // Retired by a reload while it worked on this job.
+      if (worker.retired) void worker.worker.terminate();
+    }
+    wake?.();
+  };
   const feed = (worker: PoolWorker) => {
     const next = queue.shift();
-    worker.busy = next !== undefined;
     if (!next) return;
     const request: WorkerRequest = { kind: 'render', job, ...next, shared: worker.sharedId === shared.id ? undefined : shared };
     worker.sharedId = shared.id;
     worker.worker.postMessage(request);
   };
-  const detach: Array<() => void> = [];
-  for (const worker of workers) {
-    const onMessage = (response: WorkerResponse) => {
-      if (response.kind !== 'rendered' || response.job !== job) return;
-      failures.push(...response.failures);
-      if (response.files.length > 0) done.push(response.files);
-      pending -= 1;
+  const fail = (error: unknown) => {
+    crash ??= templatesUnloadable(error);
+    finish();
+  };
+  for (const worker of workers) worker.busy = true;
+  void Promise.all(workers.map((worker) => worker.ready)).then(() => {
+    for (const worker of workers) {
+      const onMessage = (response: WorkerResponse) => {
+        if (response.kind !== 'rendered' || response.job !== job) return;
+        failures.push(...response.failures);
+        if (response.files.length > 0) done.push(response.files);
+        pending -= 1;
+        if (pending === 0) finish();
+        else feed(worker);
+        wake?.();
+      };
+      const onExit = (code: number) => {
+        if (!worker.retired) fail(new Error(`a render worker stopped (exit code ${code})`));
+      };
+      worker.worker.on('message', onMessage);
+      worker.worker.on('error', fail);
+      worker.worker.on('exit', onExit);
+      detach.push(() => {
+        worker.worker.off('message', onMessage);
+        worker.worker.off('error', fail);
+        worker.worker.off('exit', onExit);
+      });
       feed(worker);
-      wake?.();
-    };
-    const onError = (error: Error) => {
-      crash ??= error;
-      wake?.();
-    };
-    const onExit = (code: number) => {
-      if (!worker.retired) onError(new Error(`a render worker stopped (exit code ${code})`));
-    };
-    worker.worker.on('message', onMessage);
-    worker.worker.on('error', onError);
-    worker.worker.on('exit', onExit);
-    detach.push(() => {
-      worker.worker.off('message', onMessage);
-      worker.worker.off('error', onError);
-      worker.worker.off('exit', onExit);
-    });
-    feed(worker);
-  }
-  try {
+    }
+  }, fail);
+
+  return (async function* () {
     while (pending > 0 || done.length > 0) {
-      if (crash) throw templatesUnloadable(crash);
+      if (crash) throw crash;
       const files = done.shift();
       if (files) {
         yield files;
@@ -207,9 +209,19 @@ async function* renderOn(
         wake = resolve;
       });
     }
-  } finally {
-    for (const off of detach) off();
-    for (const worker of workers) worker.busy = false;
+  })();
+}
+
+/** Renders in the calling thread, batch by batch as they are read (nothing to overlap with). */
+function* renderHere(batches: PagePlan[][], shared: RenderShared, failures: RenderFailure[]): Generator<RenderedPage[]> {
+  for (const batch of batches) {
+    const files: RenderedPage[] = [];
+    for (const page of batch) {
+      const result = renderPageBytes(page, shared);
+      if ('bytes' in result) files.push(result);
+      else failures.push(result.failure);
+    }
+    yield files;
   }
 }
 
