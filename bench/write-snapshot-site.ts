@@ -1,7 +1,7 @@
 // A site folder built from the bench's generated content as a snapshot (what `sitegen pull` writes), for
 // profiling a build without a CMS: `node bin/run-ts.js bench/write-snapshot-site.ts --site-dir /dev/shm/site`
 // then `node --cpu-prof bin/sitegen.js build --root /dev/shm/site …` (see bench/README.md).
-import { mkdir, symlink } from 'node:fs/promises';
+import { cp, mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
@@ -16,7 +16,10 @@ export async function writeSnapshotSite(siteDir: string, cms: Omit<BenchCmsOptio
   for (const name of ['authors.json', 'glossary.json', 'countries.json', 'plans.json']) await symlink(path.join(ROOT, 'content', name), path.join(siteDir, 'content', name));
   const bench = await startBenchCms({ ...cms, siteDir: ROOT, latencyMs: 0 });
   try {
-    return await pullSnapshot({ cms: { url: bench.fake.restUrl, concurrency: 4 }, contentDir: path.join(siteDir, 'content'), cacheDir: path.join(bench.workDir, 'pull-cache') });
+    const pulled = await pullSnapshot({ cms: { url: bench.fake.restUrl, concurrency: 4 }, contentDir: path.join(siteDir, 'content'), cacheDir: path.join(bench.workDir, 'pull-cache') });
+    // The pull copies the covers; images inside the Markdown point at the same uploads, which a small set may not use as covers.
+    await cp(path.join(bench.workDir, 'uploads'), path.join(siteDir, 'content', 'uploads'), { recursive: true, force: false });
+    return pulled;
   } finally {
     await bench.close();
   }

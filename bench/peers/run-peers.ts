@@ -24,6 +24,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 interface ToolRun {
   /** Spawn → exit (start-up included, as for every tool). */
   wallMs: number;
+  /** User + system CPU time of the process, all its threads: the work done, which moves much less with the machine's load than wall time. */
+  cpuMs: number;
   pages: number;
   maxRssKb: number;
   load: [number, number];
@@ -32,10 +34,10 @@ interface ToolRun {
 const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 
 /** Runs a command under /usr/bin/time for its peak RSS (children included: the largest process). */
-async function timeCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ wallMs: number; maxRssKb: number; load: [number, number]; stdout: string }> {
+async function timeCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ wallMs: number; cpuMs: number; maxRssKb: number; load: [number, number]; stdout: string }> {
   const loadBefore = load1();
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB %M', command, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB %M CPU_S %U %S', command, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -46,8 +48,9 @@ async function timeCommand(command: string, args: string[], cwd: string, env: No
   });
   const wallMs = Math.round(performance.now() - started);
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-4000)}`);
-  const rss = /PEAK_RSS_KB (\d+)/.exec(stderr);
-  return { wallMs, maxRssKb: Number(rss?.[1] ?? 0), load: [loadBefore, load1()], stdout };
+  const measured = /PEAK_RSS_KB (\d+) CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
+  const cpuMs = Math.round((Number(measured?.[2] ?? 0) + Number(measured?.[3] ?? 0)) * 1000);
+  return { wallMs, cpuMs, maxRssKb: Number(measured?.[1] ?? 0), load: [loadBefore, load1()], stdout };
 }
 
 async function countHtml(dir: string): Promise<number> {
@@ -90,29 +93,29 @@ try {
   await writeEleventySite(eleventyDir, entries);
   log(`Hugo and Eleventy sources written (${entries.length} Markdown files each)`);
 
-  const runs: Array<{ sitegen: ToolRun & { buildMs: number }; hugo: ToolRun; eleventy: ToolRun; floor: { renderMs: number; pages: number } }> = [];
+  const runs: Array<{ sitegen: ToolRun & { buildMs: number }; hugo: ToolRun; eleventy: ToolRun; floor: { renderMs: number; renderCpuMs: number; pages: number } }> = [];
   for (let index = 1; index <= options.runs; index += 1) {
     const dir = path.join(workDir, `run-${index}`);
     const workers = options.workers === undefined ? [] : ['--workers', String(options.workers)];
     const sitegenRun = await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', ['--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache'), '--root', siteDir, ...workers], options.nodeEnv);
-    const sitegen = { wallMs: sitegenRun.wallMs, buildMs: sitegenRun.result.buildMs, pages: sitegenRun.result.report.pages, maxRssKb: sitegenRun.result.maxRssKb, load: sitegenRun.load };
-    log(`  run ${index} sitegen  ${seconds(sitegen.wallMs)} process (build() ${seconds(sitegen.buildMs)}), ${sitegen.pages} pages, peak RSS ${(sitegen.maxRssKb / 1024).toFixed(0)} MB, load ${sitegen.load.join(' → ')}`);
+    const sitegen = { wallMs: sitegenRun.wallMs, cpuMs: sitegenRun.result.cpuUserMs + sitegenRun.result.cpuSystemMs, buildMs: sitegenRun.result.buildMs, pages: sitegenRun.result.report.pages, maxRssKb: sitegenRun.result.maxRssKb, load: sitegenRun.load };
+    log(`  run ${index} sitegen  ${seconds(sitegen.wallMs)} process (build() ${seconds(sitegen.buildMs)}), CPU ${seconds(sitegen.cpuMs)}, ${sitegen.pages} pages, peak RSS ${(sitegen.maxRssKb / 1024).toFixed(0)} MB, load ${sitegen.load.join(' → ')}`);
     await rm(dir, { recursive: true, force: true });
 
     const hugoOut = path.join(dir, 'hugo-out');
     const hugoTimed = await timeCommand('hugo', ['--quiet', '--destination', hugoOut, '--cacheDir', path.join(dir, 'hugo-cache')], hugoDir);
     const hugo = { ...hugoTimed, pages: await countHtml(hugoOut) };
-    log(`  run ${index} hugo     ${seconds(hugo.wallMs)}, ${hugo.pages} pages, peak RSS ${(hugo.maxRssKb / 1024).toFixed(0)} MB, load ${hugo.load.join(' → ')}`);
+    log(`  run ${index} hugo     ${seconds(hugo.wallMs)}, CPU ${seconds(hugo.cpuMs)}, ${hugo.pages} pages, peak RSS ${(hugo.maxRssKb / 1024).toFixed(0)} MB, load ${hugo.load.join(' → ')}`);
     await rm(dir, { recursive: true, force: true });
 
     await rm(path.join(eleventyDir, '_site'), { recursive: true, force: true });
     const eleventyTimed = await timeCommand(process.execPath, [eleventyCli, '--quiet'], eleventyDir, { ...process.env, NODE_ENV: options.nodeEnv });
     const eleventy = { ...eleventyTimed, pages: await countHtml(path.join(eleventyDir, '_site')) };
-    log(`  run ${index} eleventy ${seconds(eleventy.wallMs)}, ${eleventy.pages} pages, peak RSS ${(eleventy.maxRssKb / 1024).toFixed(0)} MB, load ${eleventy.load.join(' → ')}`);
+    log(`  run ${index} eleventy ${seconds(eleventy.wallMs)}, CPU ${seconds(eleventy.cpuMs)}, ${eleventy.pages} pages, peak RSS ${(eleventy.maxRssKb / 1024).toFixed(0)} MB, load ${eleventy.load.join(' → ')}`);
     await rm(path.join(eleventyDir, '_site'), { recursive: true, force: true });
 
     const floorRun = await runChild<RenderFloorResult>(ROOT, 'bench/render-floor.ts', ['--cache-dir', path.join(dir, 'floor-cache'), '--root', siteDir], options.nodeEnv);
-    const floor = { renderMs: floorRun.result.renderMs, pages: floorRun.result.pages };
+    const floor = { renderMs: floorRun.result.renderMs, renderCpuMs: floorRun.result.renderCpuMs, pages: floorRun.result.pages };
     log(`  run ${index} floor    ${seconds(floor.renderMs)} for ${floor.pages} pages (React only, 1 thread)`);
     await rm(dir, { recursive: true, force: true });
     runs.push({ sitegen, hugo, eleventy, floor });
@@ -121,22 +124,25 @@ try {
   const perSecond = (run: ToolRun) => run.pages / (run.wallMs / 1000);
   const row = (name: string, select: (run: (typeof runs)[number]) => ToolRun) => {
     const wall = median(runs.map((run) => select(run).wallMs));
-    return [name, String(select(runs[0]!).pages), seconds(wall), median(runs.map((run) => perSecond(select(run)))).toFixed(0), `${(median(runs.map((run) => select(run).maxRssKb)) / 1024).toFixed(0)} MB`];
+    const perCpuSecond = median(runs.map((run) => select(run).pages / (select(run).cpuMs / 1000)));
+    return [name, String(select(runs[0]!).pages), seconds(wall), median(runs.map((run) => perSecond(select(run)))).toFixed(0), seconds(median(runs.map((run) => select(run).cpuMs))), perCpuSecond.toFixed(0), `${(median(runs.map((run) => select(run).maxRssKb)) / 1024).toFixed(0)} MB`];
   };
   const ratio = (select: (run: (typeof runs)[number]) => number) => `${median(runs.map(select)).toFixed(2)} ×`;
   const loads = runs.flatMap((run) => [...run.sitegen.load, ...run.hugo.load, ...run.eleventy.load]);
   const table = formatTable([
-    [`tool (median of ${runs.length}, cold, process wall)`, 'pages', 'wall', 'pages/s', 'peak RSS'],
+    [`tool (median of ${runs.length}, cold, process wall)`, 'pages', 'wall', 'pages/s', 'CPU', 'pages per CPU s', 'peak RSS'],
     row('sitegen (snapshot, no CMS)', (run) => run.sitegen),
     row(hugoVersion.split(' ').slice(0, 2).join(' '), (run) => run.hugo),
     row(`Eleventy ${eleventyVersion}`, (run) => run.eleventy),
-    ['render floor (React only, 1 thread)', String(runs[0]!.floor.pages), seconds(median(runs.map((run) => run.floor.renderMs))), median(runs.map((run) => run.floor.pages / (run.floor.renderMs / 1000))).toFixed(0), ''],
+    ['render floor (React only, 1 thread)', String(runs[0]!.floor.pages), seconds(median(runs.map((run) => run.floor.renderMs))), median(runs.map((run) => run.floor.pages / (run.floor.renderMs / 1000))).toFixed(0), seconds(median(runs.map((run) => run.floor.renderCpuMs))), median(runs.map((run) => run.floor.pages / (run.floor.renderCpuMs / 1000))).toFixed(0), ''],
   ]);
   const ratios = formatTable([
     ['ratio (median of the per-run ratios)', 'value', 'target'],
     ['sitegen pages/s ÷ Hugo pages/s', ratio((run) => perSecond(run.sitegen) / perSecond(run.hugo)), '≥ 1.0 ×'],
     ['sitegen pages/s ÷ Eleventy pages/s', ratio((run) => perSecond(run.sitegen) / perSecond(run.eleventy)), ''],
+    ['sitegen pages per CPU s ÷ Hugo pages per CPU s', ratio((run) => run.hugo.cpuMs / run.hugo.pages / (run.sitegen.cpuMs / run.sitegen.pages)), ''],
     ['sitegen process wall ÷ floor', ratio((run) => run.sitegen.wallMs / run.floor.renderMs), '≤ 2 ×'],
+    ['sitegen CPU ÷ floor CPU', ratio((run) => run.sitegen.cpuMs / run.floor.renderCpuMs), ''],
     ['sitegen build() ÷ floor', ratio((run) => run.sitegen.buildMs / run.floor.renderMs), '≤ 2 ×'],
   ]);
   const summary = `commit ${commit}, ${new Date().toISOString().slice(0, 16)}Z, ${machine}, load average ${Math.min(...loads)}–${Math.max(...loads)} during the builds`;
