@@ -1,5 +1,5 @@
 // `sitegen build` when a template throws: the error names the page and the template line, and the
-// template's stack is printed under the message. Run from a copy of the project, whose template is edited.
+// template's stack is printed under the message as its cause (bin/format-causes.ts). Run from a copy of the project, whose template is edited.
 import { spawn } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +38,7 @@ describe('sitegen build with a template that throws', () => {
     const result = await build(['--workers', workers, '--out', out, '--cache-dir', path.join(temp.dir, `cache-${workers}`)]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/(?:^|\n)RENDER_FAILED {2}1 page could not be rendered\.\n {2}Could not render \/nl\/prijzen \(route pricing___nl\): broken on purpose \(templates\/pages\/PricingPage\.tsx:\d+:\d+\)\n/);
-    expect(result.stderr).toMatch(/\n {2}Error: broken on purpose\n {6}at PricingPage \([^)]*templates\/pages\/PricingPage\.tsx:\d+:\d+\)/);
+    expect(result.stderr).toMatch(/\n {2}cause: Error: broken on purpose\n {6,}at PricingPage \([^)]*templates\/pages\/PricingPage\.tsx:\d+:\d+\)/);
     expect(await stat(out).then(() => true, () => false)).toBe(false);
   }, 120_000);
 });
