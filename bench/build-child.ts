@@ -38,7 +38,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
   },
 });
-if (!values.cms || !values.out || !values['cache-dir']) throw new Error('usage: build-child.ts --cms <url> --out <dir> --cache-dir <dir> [--root <dir>] [--workers <n>] [--concurrency <n>]');
+// Without --cms the build reads the snapshot under <root>/content (bench/peers).
+if (!values.out || !values['cache-dir']) throw new Error('usage: build-child.ts [--cms <url>] --out <dir> --cache-dir <dir> [--root <dir>] [--workers <n>] [--concurrency <n>]');
 
 // Sampled every 50 ms, and at every stage start (a synchronous stage blocks the sampler, so its
 // footprint shows at the start of the next stage).
@@ -70,7 +71,7 @@ const report = await build({
   siteDir: path.resolve(values.root),
   outDir: path.resolve(values.out),
   cacheDir: path.resolve(values['cache-dir']),
-  cms: { url: values.cms, concurrency: Number(values.concurrency) },
+  cms: values.cms === undefined ? undefined : { url: values.cms, concurrency: Number(values.concurrency) },
   includeDrafts: false,
   skipInvalid: false,
   ...(values.workers === undefined ? {} : { renderWorkers: Number(values.workers) }),

@@ -18,12 +18,12 @@ import { planMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
 import { transformContent } from '../pipeline/transform/transform-content.ts';
 import { validateContent } from '../pipeline/validate/validate-content.ts';
 
-export async function preparePages({ siteDir, cms, cacheDir }: { siteDir: string; cms: CmsOptions; cacheDir: string }) {
+export async function preparePages({ siteDir, cms, cacheDir }: { siteDir: string; cms: CmsOptions | undefined; cacheDir: string }) {
   const site = await loadSite(siteDir);
   const fetched = await fetchEntries({ cms, contentDir: path.join(siteDir, 'content'), locales: LOCALES, includeDrafts: false });
   const valid = validateContent(fetched.entries, { skipInvalid: false });
   const mediaList = listMedia(valid);
-  const media = await fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir, concurrency: cms.concurrency });
+  const media = await fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir, concurrency: cms?.concurrency ?? 8 });
   const colours = await extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), cacheDir);
   const imageSizes = await measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })));
   const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };

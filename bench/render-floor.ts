@@ -35,10 +35,10 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
   },
 });
-if (!values.cms || !values['cache-dir']) throw new Error('usage: render-floor.ts --cms <url> --cache-dir <dir> [--root <dir>]');
+if (!values['cache-dir']) throw new Error('usage: render-floor.ts [--cms <url>] --cache-dir <dir> [--root <dir>] (no --cms: the snapshot under <root>/content)');
 const siteDir = path.resolve(values.root);
 const cacheDir = path.resolve(values['cache-dir']);
-const cms = { url: values.cms, concurrency: Number(values.concurrency) };
+const cms = values.cms === undefined ? undefined : { url: values.cms, concurrency: Number(values.concurrency) };
 
 const prepareStarted = performance.now();
 const { jobs, markdownOptions, pages, shared } = await preparePages({ siteDir, cms, cacheDir });

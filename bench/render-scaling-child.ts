@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPage } from '../pipeline/render/render-page.ts';
-import { renderPages } from '../pipeline/render/render-pages.ts';
+import { writeOutput } from '../pipeline/emit/write-output.ts';
+import { createRenderPool } from '../pipeline/render/render-pool.ts';
 import { renderMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
 import { formatTable, seconds } from './format-table.ts';
 import { preparePages } from './prepare-pages.ts';
@@ -33,9 +34,18 @@ await measure('pages with their Markdown, 1 thread, no I/O', () => {
 });
 for (const workers of [1, 2]) {
   const out = mkdtempSync(path.join(dir, 'out-'));
-  await measure(`renderPages: ${workers} worker${workers > 1 ? 's' : ''}, writing the pages`, async () => {
-    for await (const batch of renderPages({ pages, shared, workers, writeTo: out })) void batch;
+  await measure(`render pool: ${workers} worker${workers > 1 ? 's' : ''}, pages written by writeOutput`, async () => {
+    const pool = createRenderPool({ workers });
+    try {
+      await writeOutput(path.join(out, 'site'), mapBatches(pool.render(pages, shared)));
+    } finally {
+      await pool.close();
+    }
   });
   rmSync(out, { recursive: true, force: true });
 }
 process.stdout.write(`${formatTable(rows)}\n`);
+
+async function* mapBatches(batches: AsyncIterable<Array<{ path: string; bytes: Uint8Array }>>) {
+  for await (const batch of batches) yield batch.map((page) => ({ path: page.path, contents: page.bytes }));
+}

@@ -1,45 +1,40 @@
-import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
+import { planPageReuse } from './cache/page-reuse.ts';
+import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
 import { formatSitemaps } from './emit/format-sitemap.ts';
-import { bundleClient } from './emit/bundle-client.ts';
+import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
-import { isDirectory, writeOutput } from './emit/write-output.ts';
 import type { OutputFile } from './emit/output-file.ts';
-import type { ClientBundles } from './emit/bundle-client.ts';
-import type { SiteAssets } from './emit/load-site-assets.ts';
-import type { Site } from './site/site.ts';
+import { writeOutput } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
+import { fetchEntries, type FetchEntriesOptions } from './fetch/fetch-entries.ts';
+import { fetchMedia, type FetchMediaOptions } from './fetch/fetch-media.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
-import { fetchEntries } from './fetch/fetch-entries.ts';
-import { fetchMedia } from './fetch/fetch-media.ts';
 import { LOCALES, type Locale } from './locale.ts';
+import { planHostManifest } from './plan/host-manifest.ts';
+import type { PagePlan } from './plan/page-plan.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { dropClashingPages } from './plan/drop-clashing-pages.ts';
-import { formatHostFiles } from './emit/hosts/format-host-files.ts';
-import { planHostManifest } from './plan/host-manifest.ts';
 import { planRedirects } from './plan/plan-redirects.ts';
-import type { HostName } from './site/schemas.ts';
-import { defaultRenderWorkers, renderPages, startRenderPool, type RenderPagesOptions } from './render/render-pages.ts';
+import { createRenderPool, defaultRenderWorkers, type RenderedPage, type RenderPool } from './render/render-pool.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
-import { checkImage, extractCoverColours, measureImages } from './transform/cover-colours.ts';
-import { describeUnavailableMedia, findUnavailableMedia, listMedia } from './transform/list-media.ts';
+import type { HostName } from './site/schemas.ts';
+import type { Site } from './site/site.ts';
 import { SitegenError } from './errors.ts';
-import { transformContent } from './transform/transform-content.ts';
-import { validateContent } from './validate/validate-content.ts';
-import { loadCodeHash, loadTemplateHashes } from './cache/code-hash.ts';
-import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './cache/output-manifest.ts';
-import { loadFeedBodies, saveFeedBodies } from './cache/feed-bodies.ts';
+import { checkImage, extractCoverColours, measureImages } from './transform/cover-colours.ts';
+import { describeUnavailableMedia, findUnavailableMedia, listMedia, type UnavailableMedia } from './transform/list-media.ts';
+import type { MarkdownOptions } from './transform/markdown.ts';
 import { planMarkdownJobs } from './transform/markdown-jobs.ts';
 import { writeSocialImages } from './transform/social-images.ts';
-import { hashPageInputs } from './render/page-hash.ts';
-import type { PagePlan } from './plan/page-plan.ts';
+import { transformContent, type Content } from './transform/transform-content.ts';
+import { validateContent } from './validate/validate-content.ts';
 
 export interface BuildLogger {
   /** A stage starts. */
@@ -78,8 +73,8 @@ export interface BuildOptions {
   // --- for the preview (pipeline/preview/): a rebuild without a crawl, rendered by a reloadable worker ---
   /** Entries already fetched (the preview's last crawl with what changed since merged in); skips the fetch stage. */
   fetched?: FetchedContent | undefined;
-  /** Renders instead of renderPages' own pool; gets the same options. The preview's keeps template changes live. */
-  renderPages?: ((options: RenderPagesOptions) => AsyncIterable<OutputFile[]>) | undefined;
+  /** A render pool that outlives the build (the preview's, which reloads the templates when they change); left open. */
+  renderPool?: RenderPool | undefined;
   /** Kept by the caller between builds; build() reads and updates it. */
   memo?: BuildMemo | undefined;
 }
@@ -143,64 +138,38 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     timings.push({ stage, ms: Math.round(performance.now() - started) });
     return result;
   };
-  const contentDir = path.join(options.siteDir, 'content');
-
-  const loaded = await timed('load site', () => loadSite(options.siteDir));
-  const site = options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
-  let fetched: FetchedContent | undefined = await timed('fetch', () =>
-    options.fetched ??
-    fetchEntries({
-      cms: options.cms,
-      contentDir,
-      locales: LOCALES,
-      includeDrafts: options.includeDrafts,
-      cacheDir: options.cacheDir,
-      fullCrawl: options.fullCrawl,
-      ...(options.log ? { onProgress: options.log.progress } : {}),
-    }),
-  );
   const outDir = path.resolve(options.outDir);
   const hostConfigDir = path.resolve(options.hostConfigDir ?? `${outDir}-host`);
-  const host = options.host ?? site.config.host;
-  const codeHash = await timed('code hash', async () => {
-    const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
-    return { engine, templates: templates.pages, allTemplates: templates.all };
-  });
-  const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
-  const previous = await timed('output manifest', () => loadOutputManifest<BuildReport>(options.cacheDir, outDir));
-  // The preview hands in its own crawl and keeps its own memo: it never skips a build.
-  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url, ...(options.dropBrokenRedirects ? { dropBrokenRedirects: true } : {}), ...(options.dropClashingPages ? { dropClashingPages: true } : {}) };
-  const inputKey =
-    options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings }));
-  // A build that went without some media asks for them again: they may be back in the library.
-  if (inputKey !== '' && previous?.inputKey === inputKey && !previous.report.mediaUnavailable && (await isDirectory(hostConfigDir))) {
-    // Nothing the output depends on changed since the build that wrote it (same content, site files,
-    // code and settings), and that build's folders are in place: they are the result.
-    return { ...previous.report, upToDate: true, pagesRendered: 0, requests: fetched.requests, mediaDownloads: 0, timings };
-  }
 
-  // A cold build of many pages starts its render workers now, so that they load while the content is
-  // planned on this thread (the second core is idle until rendering starts).
-  const workerCount = options.renderWorkers ?? defaultRenderWorkers(fetched.entries.length);
-  const pool = options.renderPages === undefined && previous === undefined && workerCount > 0 ? startRenderPool(workerCount) : undefined;
+  const site = await timed('load site', () => loadSiteStage(options));
+  const host = options.host ?? site.config.host;
+  let fetched: FetchedContent | undefined = await timed('fetch', () => options.fetched ?? fetchEntries(fetchOptions(options)));
+  const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
+  const cache = await timed('cache', () =>
+    openBuildCache<BuildReport>({
+      cacheDir: options.cacheDir,
+      outDir,
+      hostConfigDir,
+      site,
+      fetched: fetched!,
+      assets,
+      settings: { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url, ...(options.dropBrokenRedirects ? { dropBrokenRedirects: true } : {}), ...(options.dropClashingPages ? { dropClashingPages: true } : {}) },
+      neverUpToDate: options.fetched !== undefined,
+    }),
+  );
+  // Nothing the output depends on changed since the build that wrote it, and its folders are in place.
+  // A build that went without some media asks for them again: they may be back in the library.
+  if (cache.upToDate && !cache.upToDate.mediaUnavailable) return { ...cache.upToDate, upToDate: true, pagesRendered: 0, requests: fetched.requests, mediaDownloads: 0, timings };
+
+  // A cold build of many pages starts its render workers now, so that they load while this thread plans.
+  let ownPool = options.renderPool === undefined && cache.previous === undefined ? createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(fetched.entries.length) }) : undefined;
   try {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
       const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
       const mediaList = listMedia(valid);
-      const media = await timed('media', () =>
-        fetchMedia({
-          urls: mediaList.urls,
-          origin: fetched.mediaOrigin,
-          cacheDir: options.cacheDir,
-          concurrency: options.cms?.concurrency ?? 8,
-          check: checkImage,
-          ...(options.cms?.timeoutMs === undefined ? {} : { timeoutMs: options.cms.timeoutMs }),
-          ...(options.cms?.faultRetry ? { faultRetry: options.cms.faultRetry } : {}),
-          ...(options.log ? { onProgress: options.log.progress } : {}),
-        }),
-      );
+      const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
       const colours = await timed('cover colours', () => extractCoverColours(present(mediaList.needColour), options.cacheDir));
       const imageSizes = await timed('image sizes', () => measureImages(present(mediaList.contentImages)));
@@ -208,14 +177,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       const unavailable = new Map([...media.missing, ...colours.unreadable]);
       for (const url of colours.unreadable.keys()) media.files.delete(url);
       const missingUses = findUnavailableMedia(valid, unavailable);
-      if (options.strict && missingUses.length > 0) {
-        throw new SitegenError({
-          code: 'MEDIA_UNAVAILABLE',
-          message: `${missingUses.length} ${missingUses.length === 1 ? 'image an entry uses is' : 'images entries use are'} not available (--strict):\n${missingUses.map((item) => `  ${describeUnavailableMedia(item)}`).join('\n')}`,
-          hint: 'upload the files again to the CMS media library (or content/uploads/), or remove them from the entries; without --strict the pages are built without them',
-        });
-      }
-      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine }));
+      if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
+      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine }));
       const content = await timed('transform', () =>
         transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
       );
@@ -240,51 +203,27 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
     const plan = await timed('plan', () => planPages({ content, site }));
     const socialImages = await timed('social images', () => writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir));
+    const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code));
+    const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
+    const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous }));
+    // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
+    const pool = options.renderPool ?? (ownPool ??= createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) }));
+    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
     const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }));
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...redirects.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const discovery = await timed('sitemaps + feeds', async () => {
-      const knownBodies = await loadFeedBodies(options.cacheDir);
-      const usedBodies = new Map<string, string>();
-      const feeds = renderFeedBodies(planFeeds({ content, site }), markdownOptions, knownBodies, usedBodies);
-      await saveFeedBodies(options.cacheDir, knownBodies, usedBodies);
-      return [
-        ...formatSitemaps(plan.pages, { baseUrl: site.config.baseUrl }),
-        formatRobots({ baseUrl: site.config.baseUrl }),
-        ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
-      ];
-    });
-    const scripts = await timed('client bundles', async () => {
-      const key = `${codeHash.engine}:${codeHash.allTemplates}`;
-      if (options.memo?.clientBundles?.key === key) return options.memo.clientBundles.bundles;
-      const bundles = await bundleClient();
-      if (options.memo) options.memo.clientBundles = { key, bundles };
-      return bundles;
-    });
-    const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
-
-    const pageHashes = await timed('page hashes', () => hashPageInputs(plan.pages, shared, codeHash));
-    const reuse = previous ? { isUnchanged: (page: PagePlan) => previous.entries.get(page.outputPath)?.hash === pageHashes.get(page.outputPath) } : undefined;
-    const pageCounts = { rendered: 0, reused: 0 };
+    const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
     const hosting = await timed('host files', () =>
       formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length }),
     );
-    const mediaFiles: OutputFile[] = [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
-    const rendered = (root: string) =>
-      (options.renderPages ?? renderPages)({ pages: plan.pages, shared, reuse, counts: pageCounts, writeTo: root, pool, ...(options.renderWorkers === undefined ? {} : { workers: options.renderWorkers }) });
-    const written = await timed('render + write', () =>
-      writeOutput(outDir, (root) => concat([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles, ...socialImages.files, ...discovery]), hosting.publicFiles], rendered(root)), {
-        previous: previous?.entries,
-        hashes: pageHashes,
-        beforeCommit: () => dropOutputManifest(options.cacheDir, outDir),
-      }),
-    );
+    const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), hosting.publicFiles, pages.kept];
+    const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: pages.hashes, beforeCommit: cache.dropManifest }));
     await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
 
     const report: BuildReport = {
       source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
       records: content.counts,
       pages: plan.pages.length,
-      pagesRendered: pageCounts.rendered,
+      pagesRendered: pages.toRender.length,
       files: written.files,
       bytes: written.bytes,
       requests: source.requests,
@@ -297,32 +236,83 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       upToDate: false,
       timings,
     };
-    await timed('manifest write', () => writeOutputManifest(options.cacheDir, outDir, { entries: written.entries, inputKey, report }));
+    await timed('cache write', () => cache.save(written.entries, report));
     return report;
   } finally {
-    await pool?.close();
+    await ownPool?.close();
   }
 }
 
-/**
- * A hash of everything the output depends on: the content as fetched, the site's files (config,
- * routes, redirects, locales, local data), the stylesheet and public/, the pipeline and templates,
- * and the settings that change what is written where.
- */
-async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown> }): Promise<string> {
-  const hash = createHash('sha256').update(inputs.code).update(JSON.stringify(inputs.site)).update(JSON.stringify(inputs.settings));
-  for (const file of inputs.assets.files) {
-    if ('contents' in file) hash.update(file.path).update(file.contents);
-    else if ('copyFrom' in file) {
-      const info = await stat(file.copyFrom);
-      hash.update(JSON.stringify([file.path, info.size, info.mtimeMs]));
-    }
-  }
-  hash.update(inputs.fetched.dialect);
-  // A source that did not hash its entries (the snapshot, a crawl with drafts) is hashed here.
-  return hash.update(inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url')).digest('base64url');
+async function loadSiteStage(options: BuildOptions): Promise<Site> {
+  const loaded = await loadSite(options.siteDir);
+  return options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
 }
 
+function fetchOptions(options: BuildOptions): FetchEntriesOptions {
+  return {
+    cms: options.cms,
+    contentDir: path.join(options.siteDir, 'content'),
+    locales: LOCALES,
+    includeDrafts: options.includeDrafts,
+    cacheDir: options.cacheDir,
+    fullCrawl: options.fullCrawl,
+    ...(options.log ? { onProgress: options.log.progress } : {}),
+  };
+}
+
+function mediaOptions(options: BuildOptions, urls: string[], origin: FetchMediaOptions['origin']): FetchMediaOptions {
+  return {
+    urls,
+    origin,
+    cacheDir: options.cacheDir,
+    concurrency: options.cms?.concurrency ?? 8,
+    check: checkImage,
+    ...(options.cms?.timeoutMs === undefined ? {} : { timeoutMs: options.cms.timeoutMs }),
+    ...(options.cms?.faultRetry ? { faultRetry: options.cms.faultRetry } : {}),
+    ...(options.log ? { onProgress: options.log.progress } : {}),
+  };
+}
+
+/** --strict: the images entries use that the source could not serve fail the build. */
+function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
+  return new SitegenError({
+    code: 'MEDIA_UNAVAILABLE',
+    message: `${missingUses.length} ${missingUses.length === 1 ? 'image an entry uses is' : 'images entries use are'} not available (--strict):\n${missingUses.map((item) => `  ${describeUnavailableMedia(item)}`).join('\n')}`,
+    hint: 'upload the files again to the CMS media library (or content/uploads/), or remove them from the entries; without --strict the pages are built without them',
+  });
+}
+
+/** sitemap.xml, robots.txt and the feeds; the feeds' bodies come from the cache when their content key is known. */
+function formatDiscovery({ site, content, pages, markdownOptions, feedBodies }: { site: Site; content: Content; pages: PagePlan[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies'] }): OutputFile[] {
+  const feeds = renderFeedBodies(planFeeds({ content, site }), markdownOptions, feedBodies.known, feedBodies.used);
+  return [
+    ...formatSitemaps(pages, { baseUrl: site.config.baseUrl }),
+    formatRobots({ baseUrl: site.config.baseUrl }),
+    ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
+  ];
+}
+
+/** The browser bundles, or the memo's for the same pipeline and templates (the preview). */
+async function clientBundles(memo: BuildMemo | undefined, code: { engine: string; allTemplates: string }): Promise<ClientBundles> {
+  const key = `${code.engine}:${code.allTemplates}`;
+  if (memo?.clientBundles?.key === key) return memo.clientBundles.bundles;
+  const bundles = await bundleClient();
+  if (memo) memo.clientBundles = { key, bundles };
+  return bundles;
+}
+
+function mediaFiles(media: { files: Map<string, { outputPath: string; sourceFile: string }> }): OutputFile[] {
+  return [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
+}
+
+/** The render pool's pages as output files; a pool of its own is closed as soon as it has rendered the last one. */
+async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, done: () => Promise<void> | undefined): AsyncGenerator<OutputFile[]> {
+  try {
+    for await (const batch of batches) yield batch.map((page) => ({ path: page.path, contents: page.bytes }));
+  } finally {
+    await done();
+  }
+}
 
 async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {
   for (const source of sources) yield* source;

@@ -13,7 +13,7 @@ const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
  * Templates are hashed per page template by loadTemplateHashes().
  */
 export async function loadCodeHash(): Promise<string> {
-  const files = (await fg(['pipeline/**/*.{ts,tsx,js}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
+  const files = (await fg(['pipeline/**/*.{ts,tsx,js,json}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
   return hashFiles(files.map((file) => path.join(ROOT.pathname, file)), ROOT.pathname);
 }
 

@@ -1,5 +1,5 @@
 /** A file of the output. Paths are relative to the output root, with `/`. */
-export type OutputFile = { path: string; contents: string | Uint8Array } | CopiedFile | WrittenFile | KeptFile;
+export type OutputFile = { path: string; contents: string | Uint8Array } | CopiedFile | KeptFile;
 
 /**
  * A copy of a file on disk (public/, mirrored media). `link`: the source is never changed in place (the
@@ -9,12 +9,6 @@ export interface CopiedFile {
   path: string;
   copyFrom: string;
   link?: boolean;
-}
-
-/** A file a render worker already wrote into the folder writeOutput handed out (so the HTML never crosses threads). */
-export interface WrittenFile {
-  path: string;
-  written: number;
 }
 
 /** A page whose inputs did not change since the previous build: the copy in the output folder stays. */

@@ -42,11 +42,8 @@ const WRITE_SLICE = 128;
  * Without `previous`, the output is written into a fresh folder beside outDir that then takes its
  * place. With it, only the files that differ are written, and moved into outDir one by one at the end
  * (files no longer produced are removed): a build that changed ten pages touches ten files.
- *
- * `batches` may be a function of the folder being written, for producers that write files themselves
- * (render workers) and report them as `{ path, written }`.
  */
-export async function writeOutput(outDir: string, batches: OutputBatches | ((root: string) => OutputBatches), options: WriteOutputOptions = {}): Promise<WriteOutputResult> {
+export async function writeOutput(outDir: string, batches: OutputBatches, options: WriteOutputOptions = {}): Promise<WriteOutputResult> {
   const target = path.resolve(outDir);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(target), `.sitegen-${path.basename(target)}-`));
@@ -54,7 +51,7 @@ export async function writeOutput(outDir: string, batches: OutputBatches | ((roo
   await chmod(staging, 0o755);
   const previous = options.previous && (await isDirectory(target)) ? options.previous : undefined;
   try {
-    const result = await writeAll(staging, typeof batches === 'function' ? batches(staging) : batches, previous, options.hashes ?? new Map());
+    const result = await writeAll(staging, batches, previous, options.hashes ?? new Map());
     await options.beforeCommit?.();
     if (previous) {
       await moveChanges(staging, target, result.changedPaths, [...previous.keys()].filter((file) => !result.entries.has(file)));
@@ -101,14 +98,12 @@ async function writeAll(
     return destination;
   };
   // Synchronous calls, one file at a time: creating files concurrently in the same folders (the thread
-  // pool, the render workers) makes them queue on the folder's lock in the kernel, which on some
+  // pool) makes them queue on the folder's lock in the kernel, which on some
   // filesystems costs more CPU than the writes. Batches are short and the loop yields between them.
   const writeOne = (file: OutputFile) => {
     if ('kept' in file) {
       const hash = hashes.get(file.path);
       if (hash === undefined || !unchanged(file.path, hash)) throw writeFailed(`"${file.path}" was to stay as the previous build wrote it, but that build did not write it`);
-    } else if ('written' in file) {
-      record(file.path, hashes.get(file.path) ?? `written:${file.written}`, file.written, true);
     } else if ('copyFrom' in file) {
       const source = statSync(file.copyFrom);
       const hash = `copy:${source.size}:${source.mtimeMs}:${source.ino}`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -11,12 +12,16 @@ import { flattenRow } from './strapi-shape.ts';
  */
 export async function loadSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<FetchedContent> {
   const entries: RawEntry[] = [];
+  // The files' bytes as read, with their names and the drafts setting: the same digest means the same entries.
+  const digest = createHash('sha256').update(JSON.stringify(['snapshot', options.includeDrafts]));
   for (const collection of COLLECTIONS) {
     const folder = path.join(contentDir, 'cms', collection);
     const files = (await readdir(folder).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
     for (const file of files) {
       const where = path.join('content', 'cms', collection, file);
-      const rows = parseSnapshotFile(await readFile(path.join(folder, file), 'utf8'), where);
+      const text = await readFile(path.join(folder, file), 'utf8');
+      digest.update(JSON.stringify([collection, file, text.length])).update(text);
+      const rows = parseSnapshotFile(text, where);
       for (const row of rows) {
         const record = flattenRow(row);
         if (record.publishedAt === null && !options.includeDrafts) continue;
@@ -24,7 +29,7 @@ export async function loadSnapshot(contentDir: string, options: { includeDrafts:
       }
     }
   }
-  return { entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot' };
+  return { entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: digest.digest('base64url') };
 }
 
 function parseSnapshotFile(text: string, where: string): unknown[] {

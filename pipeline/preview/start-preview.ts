@@ -11,7 +11,7 @@ import { formatMessage } from '../site/messages.ts';
 import { describeProblem } from './describe-problem.ts';
 import { loadHostManifest } from './load-host-manifest.ts';
 import { createLiveEvents, type PreviewProblem } from './live-events.ts';
-import { createLiveRenderer } from './live-renderer.ts';
+import { createRenderPool } from '../render/render-pool.ts';
 import { latestUpdatedAt, mergeEntries } from '../fetch/merge-entries.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { createRequestHandler, type RequestHandler } from './request-handler.ts';
@@ -114,7 +114,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const problem = () => state.buildProblem ?? state.cmsProblem;
   const contentProblems = () => state.lastRebuild?.report.problems ?? [];
   const live = createLiveEvents(() => ({ version: state.version, problem: problem(), contentProblems: contentProblems() }));
-  const renderer = createLiveRenderer();
+  // One worker that keeps the templates loaded, and a primed spare for the next template edit.
+  const renderer = createRenderPool({ workers: 1, spare: true });
   const memo: BuildMemo = {};
   const describe = (error: unknown, blogUnreachable?: Record<string, string>) => describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
   const showProblem = (found: PreviewProblem) => {
@@ -193,7 +194,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         dropBrokenRedirects: true,
         dropClashingPages: true,
         baseUrl: options.baseUrl,
-        renderPages: renderer.renderPages,
+        renderPool: renderer,
         memo,
       });
       await publish(report, changes, started, hadProblem);

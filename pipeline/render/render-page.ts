@@ -53,3 +53,29 @@ export function renderPage(page: PagePlan, shared: RenderShared, markdown?: Mark
     });
   }
 }
+
+/** A page that could not be rendered: the error naming it, the innermost template frame, the template's stack. */
+export interface RenderFailure {
+  message: string;
+  location: string | undefined;
+  stack: string | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/** renderPage as UTF-8 bytes for the writer, or what went wrong (a plain object, so it can cross threads). */
+export function renderPageBytes(page: PagePlan, shared: RenderShared): { path: string; bytes: Uint8Array } | { failure: RenderFailure } {
+  try {
+    return { path: page.outputPath, bytes: encoder.encode(renderPage(page, shared)) };
+  } catch (error) {
+    const cause = (error as Error).cause ?? error;
+    return { failure: { message: (error as Error).message, location: templateLocation(cause), stack: (cause as Error | undefined)?.stack } };
+  }
+}
+
+/** `templates/pages/HomePage.tsx:12:7`: the innermost template frame of an error's stack. */
+function templateLocation(error: unknown): string | undefined {
+  const stack = (error as Error | undefined)?.stack ?? '';
+  const match = /\/(templates\/[^\s:()]+):(\d+):(\d+)/.exec(stack);
+  return match ? `${match[1]}:${match[2]}:${match[3]}` : undefined;
+}

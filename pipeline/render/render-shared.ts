@@ -4,7 +4,7 @@ import type { SiteAssets } from '../emit/load-site-assets.ts';
 import type { ShellData } from '../plan/plan-pages.ts';
 import type { Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
-import { projectWorldMap } from '../transform/world-map.ts';
+import { loadWorldMap } from '../transform/world-map.ts';
 import type { MarkdownOptions } from '../transform/markdown.ts';
 
 /** Everything every page is rendered with, built once per build (and sent once to each render worker). */
@@ -23,7 +23,7 @@ export function createRenderShared({ site, shells, assets, scripts, markdown }: 
     video: site.config.video,
     newsletterEndpoint: site.config.newsletter.endpoint,
     socialImage: site.config.socialImage,
-    worldMap: projectWorldMap(),
+    worldMap: loadWorldMap(),
     markdown,
   };
 }

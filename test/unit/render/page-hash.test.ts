@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
 import type { Locale } from '../../../pipeline/locale.ts';
 import type { PagePlan, PageTemplate } from '../../../pipeline/plan/page-plan.ts';
-import { hashPageInputs, type PageCodeHashes } from '../../../pipeline/render/page-hash.ts';
+import { hashPageInputs, type PageCodeHashes } from '../../../pipeline/cache/page-hash.ts';
 
 const page = (locale: Locale, data: PagePlan['data'], outputPath: string) => ({ locale, data, outputPath, urlPath: `/${outputPath}` }) as unknown as PagePlan;
 const pages = [page('en', { template: 'pricing' }, 'pricing.html'), page('nl', { template: 'pricing' }, 'nl/prijzen.html'), page('en', { template: 'video' }, 'video.html'), page('nl', { template: 'video' }, 'nl/video.html')];

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ISO_NUMERIC_TO_ALPHA2 } from '../../../pipeline/transform/iso-numeric.ts';
-import { projectWorldMap } from '../../../pipeline/transform/world-map.ts';
+import { readFile } from 'node:fs/promises';
+import { loadWorldMap } from '../../../pipeline/transform/world-map.ts';
+import { formatWorldMapAsset, projectWorldMap } from '../../../scripts/project-world-map.ts';
 
-const map = projectWorldMap();
+const map = loadWorldMap();
 const coded = map.countries.filter((country) => country.code !== '');
 const codes = coded.map((country) => country.code);
 
-describe('projectWorldMap', () => {
+describe('the world map asset', () => {
   it('draws more than 150 countries', () => {
     expect(coded.length).toBeGreaterThan(150);
   });
@@ -57,8 +59,13 @@ describe('projectWorldMap', () => {
     for (const { d } of map.countries) expect(d).toMatch(/^(M[-\d. ]+l[-\d. ]+z)+$/);
   });
 
-  it('returns the same map on every call', () => {
-    expect(projectWorldMap()).toEqual(map);
+  it('is what scripts/generate-world-map.ts writes from world-atlas today, byte for byte', async () => {
+    const committed = await readFile(new URL('../../../pipeline/transform/world-map.json', import.meta.url), 'utf8');
+    expect(committed).toBe(formatWorldMapAsset(projectWorldMap()));
+  });
+
+  it('projects the same map on every call', () => {
+    expect(projectWorldMap()).toEqual(projectWorldMap());
   });
 
   it('stays under 90 KB of path data', () => {

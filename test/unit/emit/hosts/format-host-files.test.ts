@@ -6,7 +6,7 @@ import { SitegenError } from '../../../../pipeline/errors.ts';
 import { HOST_NAMES, type HostName } from '../../../../pipeline/site/schemas.ts';
 import { fixedManifest, listRules, slugRules } from '../../../fixtures/hosts/fixed-manifest.ts';
 
-const text = (file: OutputFile) => ('contents' in file ? String(file.contents) : 'copyFrom' in file ? `copy of ${file.copyFrom}` : 'written' in file ? `written (${file.written} bytes)` : 'kept');
+const text = (file: OutputFile) => ('contents' in file ? String(file.contents) : 'copyFrom' in file ? `copy of ${file.copyFrom}` : 'kept');
 const paths = (files: OutputFile[]) => files.map((file) => file.path);
 const format = (host: HostName, manifest = fixedManifest(), outputFileCount = 10) => formatHostFiles({ host, manifest, outputFileCount });
 

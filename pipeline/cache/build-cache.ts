@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import type { SiteAssets } from '../emit/load-site-assets.ts';
+import { isDirectory, type OutputEntries } from '../emit/write-output.ts';
+import type { FetchedContent } from '../fetch/raw-entry.ts';
+import type { Site } from '../site/site.ts';
+import { loadCodeHash, loadTemplateHashes } from './code-hash.ts';
+import { loadFeedBodies, saveFeedBodies } from './feed-bodies.ts';
+import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './output-manifest.ts';
+import type { PageCodeHashes } from './page-hash.ts';
+
+/**
+ * What a build keeps between runs in its cache folder, read once before the pipeline runs and written
+ * once after it: the code hashes, what the output folder holds (with the input key and report of the
+ * build that wrote it), and the feeds' rendered bodies. The stages get plain values from it.
+ */
+export interface BuildCache<Report> {
+  code: PageCodeHashes & { allTemplates: string };
+  /** What the output folder holds, when the build that wrote it left a manifest. */
+  previous: OutputEntries | undefined;
+  /** The report of the build that wrote the output, when every input is the same now: nothing to do. */
+  upToDate: Report | undefined;
+  /** Feed entry bodies by content key: `known` from the last build, `used` filled by this one. */
+  feedBodies: { known: Map<string, string>; used: Map<string, string> };
+  /** Before the output folder changes: a build stopped half-way must not leave a manifest the next one trusts. */
+  dropManifest(): Promise<void>;
+  save(entries: OutputEntries, report: Report): Promise<void>;
+}
+
+export interface OpenBuildCacheOptions {
+  cacheDir: string;
+  outDir: string;
+  hostConfigDir: string;
+  site: Site;
+  fetched: FetchedContent;
+  assets: SiteAssets;
+  /** What changes what is written where (output folders, host, drafts …). */
+  settings: Record<string, unknown>;
+  /** The preview hands in its own crawl and never skips a build. */
+  neverUpToDate: boolean;
+}
+
+export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Promise<BuildCache<Report>> {
+  const [engine, templates, previous, knownBodies] = await Promise.all([loadCodeHash(), loadTemplateHashes(), loadOutputManifest<Report>(options.cacheDir, options.outDir), loadFeedBodies(options.cacheDir)]);
+  const code = { engine, templates: templates.pages, allTemplates: templates.all };
+  const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: engine + templates.all, assets: options.assets, settings: options.settings });
+  const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
+  const feedBodies = { known: knownBodies, used: new Map<string, string>() };
+  return {
+    code,
+    previous: previous?.entries,
+    upToDate,
+    feedBodies,
+    dropManifest: () => dropOutputManifest(options.cacheDir, options.outDir),
+    save: async (entries, report) => {
+      await saveFeedBodies(options.cacheDir, feedBodies.known, feedBodies.used);
+      await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, report });
+    },
+  };
+}
+
+/**
+ * A hash of everything the output depends on: the content as fetched, the site's files (config,
+ * routes, redirects, locales, local data), the stylesheet and public/, the pipeline and templates,
+ * and the settings that change what is written where.
+ */
+async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown> }): Promise<string> {
+  const hash = createHash('sha256').update(inputs.code).update(JSON.stringify(inputs.site)).update(JSON.stringify(inputs.settings));
+  for (const file of inputs.assets.files) {
+    if ('contents' in file) hash.update(file.path).update(file.contents);
+    else if ('copyFrom' in file) {
+      const info = await stat(file.copyFrom);
+      hash.update(JSON.stringify([file.path, info.size, info.mtimeMs]));
+    }
+  }
+  hash.update(inputs.fetched.dialect);
+  // A source that did not hash its entries (the snapshot, a crawl with drafts) is hashed here.
+  return hash.update(inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url')).digest('base64url');
+}

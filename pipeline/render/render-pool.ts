@@ -1,0 +1,286 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { RenderShared } from '../../templates/page-context.ts';
+import { SitegenError } from '../errors.ts';
+import type { PagePlan } from '../plan/page-plan.ts';
+import { renderPageBytes, type RenderFailure } from './render-page.ts';
+import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
+
+/** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
+export interface RenderedPage {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The one renderer of `sitegen build` and `sitegen preview`: worker threads that keep the templates
+ * loaded, take batches of page plans and hand back `{ path, bytes }` (the buffers are transferred, not
+ * copied). With no workers it renders in this thread (small builds, where starting threads costs more).
+ */
+export interface RenderPool {
+  /**
+   * Renders the pages in batches and yields them as they finish. Every page is tried; the ones that threw
+   * are then reported together as RENDER_FAILED, each by URL and template line, the first one's template
+   * stack as the error's cause.
+   */
+  render(pages: PagePlan[], shared: RenderShared): AsyncGenerator<RenderedPage[]>;
+  /** The templates changed on disk: later renders run on fresh workers, which import them again (a job under way finishes on the old ones). */
+  reload(): void;
+  /** The URL paths of the pages the last render was given. */
+  lastRendered(): string[];
+  close(): Promise<void>;
+}
+
+export interface RenderPoolOptions {
+  /** Worker threads; 0 renders in the calling thread (and reload() then has no effect: Node cannot unload modules). */
+  workers: number;
+  /**
+   * Keep a spare worker with React loaded for the next reload() (the preview), started after each render
+   * so that it does not slow the render down.
+   */
+  spare?: boolean | undefined;
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+const WORKER_THRESHOLD = 1500;
+const BATCH_SIZE = 64;
+/**
+ * A worker holds the templates, the shared render data, one batch of pages and the per-locale fragment
+ * memo: well under 100 MB live whatever the size of the site. The cap makes its collector run before the
+ * heap grows far past that (it would otherwise, with memory to spare), which keeps the build's RSS down.
+ */
+const WORKER_HEAP_MB = 256;
+
+/** The default worker count for a number of pages. */
+export function defaultRenderWorkers(pageCount: number): number {
+  return pageCount < WORKER_THRESHOLD ? 0 : Math.max(2, availableParallelism());
+}
+
+interface PoolWorker {
+  worker: Worker;
+  /** Settles when the worker has imported the templates (rejects with why it could not). */
+  ready: Promise<void>;
+  /** The RenderShared this worker holds (by the pool's id for it). */
+  sharedId: number | undefined;
+  busy: boolean;
+  retired: boolean;
+  /** The thread ended (crashed, or could not load the templates): the next render starts another. */
+  exited: boolean;
+}
+
+/** Starts the workers at once (they load Node, tsx, React and the templates while the caller plans). */
+export function createRenderPool(options: RenderPoolOptions): RenderPool {
+  let current: PoolWorker[] = Array.from({ length: options.workers }, () => loadTemplates(startWorker()));
+  let spare: PoolWorker | undefined;
+  let rendered: string[] = [];
+  let nextJob = 1;
+  const sharedIds = new WeakMap<RenderShared, number>();
+  const idOf = (shared: RenderShared) => {
+    let id = sharedIds.get(shared);
+    if (id === undefined) sharedIds.set(shared, (id = nextJob++));
+    return id;
+  };
+  const retire = (worker: PoolWorker) => {
+    worker.retired = true;
+    if (!worker.busy) void worker.worker.terminate();
+  };
+  const fresh = () => {
+    const next = spare && !spare.exited ? spare : startWorker();
+    spare = undefined;
+    return loadTemplates(next);
+  };
+
+  function render(pages: PagePlan[], shared: RenderShared): AsyncGenerator<RenderedPage[]> {
+    rendered = pages.map((page) => page.urlPath);
+    const batches: PagePlan[][] = [];
+    for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
+    const failures: RenderFailure[] = [];
+    let results: AsyncGenerator<RenderedPage[]> | Generator<RenderedPage[]>;
+    if (batches.length === 0) results = [][Symbol.iterator]() as unknown as Generator<RenderedPage[]>;
+    else if (current.length === 0) results = renderHere(batches, shared, failures);
+    else {
+      current = current.map((worker) => (worker.exited ? fresh() : worker));
+      // No more workers than batches; the others stay loaded for the next render.
+      const workers = current.slice(0, batches.length);
+      results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, failures);
+    }
+    return (async function* () {
+      try {
+        yield* results;
+      } finally {
+        // Primed while the preview is idle, after a render, so that it does not slow the render down.
+        if (options.spare && current.length > 0 && (!spare || spare.exited)) spare = startWorker();
+      }
+      if (failures.length > 0) throw renderFailed(failures);
+    })();
+  }
+
+  return {
+    render,
+    reload() {
+      if (current.length === 0) return;
+      const old = current;
+      current = old.map(() => fresh());
+      for (const worker of old) retire(worker);
+    },
+    lastRendered: () => rendered,
+    async close() {
+      const all = [...current, ...(spare ? [spare] : [])];
+      current = [];
+      spare = undefined;
+      await Promise.all(
+        all.map((worker) => {
+          worker.retired = true;
+          return worker.worker.terminate();
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Starts rendering the batches at once, before anyone reads the result (so the caller's other stages
+ * overlap with it), and returns the batches as they come. The job cleans up after itself when the last
+ * batch is in or a worker failed, whether or not its result is read.
+ */
+function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], shared: { id: number; value: RenderShared }, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
+  const queue = batches.map((pages, batch) => ({ batch, pages }));
+  const done: RenderedPage[][] = [];
+  let pending = queue.length;
+  let crash: Error | undefined;
+  let wake: (() => void) | undefined;
+  const detach: Array<() => void> = [];
+  const finish = () => {
+    for (const off of detach.splice(0)) off();
+    for (const worker of workers) {
+      worker.busy = false;
+      // Retired by a reload while it worked on this job.
+      if (worker.retired) void worker.worker.terminate();
+    }
+    wake?.();
+  };
+  const feed = (worker: PoolWorker) => {
+    const next = queue.shift();
+    if (!next) return;
+    const request: WorkerRequest = { kind: 'render', job, ...next, shared: worker.sharedId === shared.id ? undefined : shared };
+    worker.sharedId = shared.id;
+    worker.worker.postMessage(request);
+  };
+  const fail = (error: unknown) => {
+    crash ??= templatesUnloadable(error);
+    finish();
+  };
+  for (const worker of workers) worker.busy = true;
+  void Promise.all(workers.map((worker) => worker.ready)).then(() => {
+    for (const worker of workers) {
+      const onMessage = (response: WorkerResponse) => {
+        if (response.kind !== 'rendered' || response.job !== job) return;
+        failures.push(...response.failures);
+        if (response.files.length > 0) done.push(response.files);
+        pending -= 1;
+        if (pending === 0) finish();
+        else feed(worker);
+        wake?.();
+      };
+      const onExit = (code: number) => {
+        if (!worker.retired) fail(new Error(`a render worker stopped (exit code ${code})`));
+      };
+      worker.worker.on('message', onMessage);
+      worker.worker.on('error', fail);
+      worker.worker.on('exit', onExit);
+      detach.push(() => {
+        worker.worker.off('message', onMessage);
+        worker.worker.off('error', fail);
+        worker.worker.off('exit', onExit);
+      });
+      feed(worker);
+    }
+  }, fail);
+
+  return (async function* () {
+    while (pending > 0 || done.length > 0) {
+      if (crash) throw crash;
+      const files = done.shift();
+      if (files) {
+        yield files;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  })();
+}
+
+/** Renders in the calling thread, batch by batch as they are read (nothing to overlap with). */
+function* renderHere(batches: PagePlan[][], shared: RenderShared, failures: RenderFailure[]): Generator<RenderedPage[]> {
+  for (const batch of batches) {
+    const files: RenderedPage[] = [];
+    for (const page of batch) {
+      const result = renderPageBytes(page, shared);
+      if ('bytes' in result) files.push(result);
+      else failures.push(result.failure);
+    }
+    yield files;
+  }
+}
+
+/** Tells a primed worker to import the templates as they are on disk now. */
+function loadTemplates(worker: PoolWorker): PoolWorker {
+  worker.worker.postMessage({ kind: 'load' });
+  return worker;
+}
+
+/** A worker with React loaded that imports the templates when it gets its first message. */
+function startWorker(): PoolWorker {
+  // React's production build renders the same markup without development checks, in less time.
+  const worker = new Worker(new URL('./render-worker-entry.js', import.meta.url), {
+    env: { ...process.env, NODE_ENV: 'production' },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  let failure: Error | undefined;
+  // Always listened to: an 'error' event without a listener would take the process (the preview) down.
+  worker.on('error', (error) => {
+    failure = error;
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (message: WorkerResponse) => {
+      if (message.kind !== 'ready') return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('exit', () => reject(failure ?? new Error('the render worker stopped before it was ready')));
+  });
+  // Awaited by the first render; until then an early failure must not count as unhandled.
+  ready.catch(() => undefined);
+  const pooled: PoolWorker = { worker, ready, sharedId: undefined, busy: false, retired: false, exited: false };
+  worker.once('exit', () => {
+    pooled.exited = true;
+  });
+  return pooled;
+}
+
+function renderFailed(failures: RenderFailure[]): SitegenError {
+  const first = failures[0]!;
+  // The first failure's template stack, as the cause (the CLI prints it under the message).
+  const cause = new Error(first.message);
+  cause.stack = first.stack ?? first.message;
+  return new SitegenError({
+    code: 'RENDER_FAILED',
+    message: `${failures.length} ${failures.length === 1 ? 'page' : 'pages'} could not be rendered.\n${failures.map((failure) => `  ${failure.message}${failure.location ? ` (${failure.location})` : ''}`).join('\n')}`,
+    hint: 'a template threw on these pages; fix the template or the content it cannot handle',
+    cause,
+  });
+}
+
+/** A template that does not compile or throws while loading: named by file and line when the error says. */
+function templatesUnloadable(error: unknown): SitegenError {
+  const message = (error as Error | undefined)?.message ?? String(error);
+  return new SitegenError({
+    code: 'RENDER_FAILED',
+    message: `The templates could not be loaded: ${message}`,
+    hint: 'fix the template named above (the preview keeps serving the last pages that built)',
+    cause: error,
+  });
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleClient } from '../../../pipeline/emit/bundle-client.ts';
+import { loadSiteAssets } from '../../../pipeline/emit/load-site-assets.ts';
+import { fetchEntries } from '../../../pipeline/fetch/fetch-entries.ts';
+import { LOCALES } from '../../../pipeline/locale.ts';
+import type { PagePlan } from '../../../pipeline/plan/page-plan.ts';
+import { planPages } from '../../../pipeline/plan/plan-pages.ts';
+import { renderPage } from '../../../pipeline/render/render-page.ts';
+import { createRenderPool, type RenderedPage } from '../../../pipeline/render/render-pool.ts';
+import { createRenderShared } from '../../../pipeline/render/render-shared.ts';
+import { loadSite } from '../../../pipeline/site/load-site.ts';
+import { planMarkdownJobs } from '../../../pipeline/transform/markdown-jobs.ts';
+import { transformContent } from '../../../pipeline/transform/transform-content.ts';
+import { validateContent } from '../../../pipeline/validate/validate-content.ts';
+import type { RenderShared } from '../../../templates/page-context.ts';
+import { REPO_ROOT } from '../../helpers/content.ts';
+import { makeTempDir } from '../../helpers/files.ts';
+
+// The embedded content's pages, planned as build() plans them (no media: covers keep their CMS URLs).
+let pages: PagePlan[];
+let shared: RenderShared;
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ dir, cleanup } = await makeTempDir('render-pool'));
+  const site = await loadSite(REPO_ROOT);
+  const fetched = await fetchEntries({ cms: undefined, contentDir: path.join(REPO_ROOT, 'content'), locales: LOCALES, includeDrafts: false });
+  const valid = validateContent(fetched.entries, { skipInvalid: false });
+  const markdown = { baseUrl: site.config.baseUrl, media: new Map(), imageSizes: new Map() };
+  const jobs = planMarkdownJobs({ content: valid, site, media: markdown.media, imageSizes: markdown.imageSizes, codeHash: 'test' });
+  const content = transformContent({ content: valid, site, media: markdown.media, colours: new Map(), markdown: jobs });
+  const plan = planPages({ content, site });
+  pages = plan.pages.filter((page) => page.data.template === 'article').slice(0, 40);
+  shared = createRenderShared({ site, shells: plan.shells, assets: await loadSiteAssets(REPO_ROOT), scripts: await bundleClient(), markdown });
+}, 60_000);
+afterAll(async () => {
+  await cleanup();
+});
+
+async function collect(batches: AsyncIterable<RenderedPage[]>): Promise<RenderedPage[]> {
+  const all: RenderedPage[] = [];
+  for await (const batch of batches) all.push(...batch);
+  return all;
+}
+
+const text = (page: RenderedPage) => new TextDecoder().decode(page.bytes);
+
+describe('the render pool', () => {
+  it('renders in worker threads exactly what this thread renders, and hands back bytes without writing anything', async () => {
+    const pool = createRenderPool({ workers: 2 });
+    try {
+      const files = await collect(pool.render(pages, shared));
+      expect(files.map((file) => file.path).sort()).toEqual(pages.map((page) => page.outputPath).sort());
+      const byPath = new Map(files.map((file) => [file.path, file]));
+      for (const page of pages.slice(0, 5)) expect(text(byPath.get(page.outputPath)!)).toBe(renderPage(page, shared));
+      expect(text(byPath.get(pages[0]!.outputPath)!)).toContain('<div class="prose">');
+      expect(pool.lastRendered()).toEqual(pages.map((page) => page.urlPath));
+      // A second render on the same warm workers, with the same shared data, gives the same bytes.
+      const again = await collect(pool.render(pages.slice(0, 3), shared));
+      expect(again.map(text)).toEqual(pages.slice(0, 3).map((page) => renderPage(page, shared)));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('renders in this thread without workers, the same pages', async () => {
+    const pool = createRenderPool({ workers: 0 });
+    const files = await collect(pool.render(pages.slice(0, 4), shared));
+    expect(files.map(text)).toEqual(pages.slice(0, 4).map((page) => renderPage(page, shared)));
+    await pool.close();
+  });
+
+  it('reports every page that failed, by URL, once all were tried, with the template stack as the cause', async () => {
+    const broken = pages.slice(0, 2).map((page) => ({ ...page, urlPath: `${page.urlPath}-broken`, outputPath: `broken/${page.outputPath}`, data: { template: 'article' } }) as unknown as PagePlan);
+    for (const workers of [0, 2]) {
+      const pool = createRenderPool({ workers });
+      const rendered: RenderedPage[] = [];
+      try {
+        const error = await (async () => {
+          for await (const batch of pool.render([...pages, ...broken], shared)) rendered.push(...batch);
+        })().then(() => undefined, (failure: unknown) => failure);
+        expect(error).toMatchObject({
+          code: 'RENDER_FAILED',
+          message: expect.stringMatching(new RegExp(`2 pages could not be rendered[\\s\\S]*${broken[0]!.urlPath}[\\s\\S]*${broken[1]!.urlPath}`)),
+        });
+        // The cause carries the template's stack, down to the template file that threw.
+        expect(((error as Error).cause as Error).stack).toMatch(/templates\/[\w/]+\.tsx:\d+/);
+        // The good pages were all rendered meanwhile.
+        expect(rendered.length).toBe(pages.length);
+      } finally {
+        await pool.close();
+      }
+    }
+  });
+
+  it('closes its workers, and a reload starts fresh ones for the next render', async () => {
+    const pool = createRenderPool({ workers: 1, spare: true });
+    expect(await collect(pool.render(pages.slice(0, 1), shared))).toHaveLength(1);
+    pool.reload();
+    expect((await collect(pool.render(pages.slice(0, 2), shared))).map(text)).toEqual(pages.slice(0, 2).map((page) => renderPage(page, shared)));
+    await pool.close();
+  });
+});
