@@ -66,14 +66,22 @@ export interface InstallResult {
   ms: number;
 }
 
-/** Installs one version into the cache (npm install, ~2–6 min, ~0.7 GB) unless it is there, and syncs the project files. */
-export async function installStrapi(major: StrapiMajor, log: (line: string) => void = () => {}): Promise<InstallResult> {
-  const started = Date.now();
+/** Which Strapi version a major's fixture pins, where it goes, and whether it is installed there already. */
+export async function strapiInstallState(major: StrapiMajor): Promise<{ version: string; appDir: string; cached: boolean; projectHash: string | undefined }> {
   const files = await projectFiles(major);
   const appDir = await strapiAppDir(major);
   const version = (JSON.parse(files.get('package.json')!.toString('utf8')) as { dependencies: Record<string, string> }).dependencies['@strapi/strapi']!;
   const stamp = await readFile(path.join(appDir, STAMP), 'utf8').then((text) => JSON.parse(text) as { projectHash?: string }, () => undefined);
-  const installed = stamp === undefined || !(await exists(path.join(appDir, 'node_modules', '@strapi', 'strapi', 'package.json')));
+  const cached = stamp !== undefined && (await exists(path.join(appDir, 'node_modules', '@strapi', 'strapi', 'package.json')));
+  return { version, appDir, cached, projectHash: stamp?.projectHash };
+}
+
+/** Installs one version into the cache (npm install, ~2–10 min, ~0.7 GB) unless it is there, and syncs the project files. */
+export async function installStrapi(major: StrapiMajor, log: (line: string) => void = () => {}): Promise<InstallResult> {
+  const started = Date.now();
+  const files = await projectFiles(major);
+  const { version, appDir, cached, projectHash: installedProject } = await strapiInstallState(major);
+  const installed = !cached;
   if (installed) {
     log(`Strapi ${version}: installing into ${appDir} (npm install; a few minutes, ~0.7 GB)`);
     await rm(appDir, { recursive: true, force: true });
@@ -82,7 +90,7 @@ export async function installStrapi(major: StrapiMajor, log: (line: string) => v
     await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], appDir, log);
   }
   const projectHash = hashFiles(files);
-  if (installed || stamp?.projectHash !== projectHash) {
+  if (installed || installedProject !== projectHash) {
     for (const folder of ['config', 'src']) await rm(path.join(appDir, folder), { recursive: true, force: true });
     for (const [name, bytes] of files) {
       await mkdir(path.dirname(path.join(appDir, name)), { recursive: true });
