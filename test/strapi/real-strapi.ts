@@ -185,7 +185,6 @@ export async function startRealStrapi(major: StrapiMajor, content: SeedContent, 
   await writeFile(seedFile, seedFileBody(content, mediaPaths));
   await mkdir(path.join(dir, 'public', 'uploads'), { recursive: true });
   const port = await freePort();
-  const logFile = path.join(dir, 'strapi.log');
   let output = '';
 
   const started = Date.now();
@@ -222,7 +221,6 @@ export async function startRealStrapi(major: StrapiMajor, content: SeedContent, 
       await exit;
       clearTimeout(timer);
     }
-    await writeFile(logFile, output).catch(() => {});
     await rm(dir, { recursive: true, force: true });
   };
 
