@@ -4,11 +4,10 @@
 // services, and stopped by its own PID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import { mkdtemp } from 'node:fs/promises';
 import { REPO_ROOT } from '../helpers/content.ts';
 import { seedFileBody, writeSeedMedia, type SeedContent } from './seed-content.ts';
 
