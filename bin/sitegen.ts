@@ -6,6 +6,7 @@ import { isSitegenError } from '../pipeline/errors.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
 import { HOST_NAMES, type HostName } from '../pipeline/site/schemas.ts';
+import { formatCauses } from './format-causes.ts';
 import { formatReport } from './format-report.ts';
 import { runPreview } from './preview-command.ts';
 
@@ -36,6 +37,7 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
   .option('--out <dir>', 'output folder', 'out')
   .option('--drafts', 'include unpublished entries (with a draft ribbon and noindex)', false)
   .option('--skip-invalid', 'leave out entries that fail validation instead of failing the build', false)
+  .option('--strict', 'fail the build when an entry uses an image the CMS cannot serve (default: build the page without it, with a warning)', false)
   .option('--base-url <url>', "the site's public origin for canonical and hreflang URLs (default: site.json baseUrl)")
   .option('--cache-dir <dir>', 'media, cover colours, the last crawl and what out/ holds: what makes the next build incremental', '.cache/sitegen')
   .option('--full-crawl', 'fetch every CMS entry, even when the cache holds the last crawl (otherwise only changes are fetched)', false)
@@ -51,6 +53,7 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
       cms: cmsFrom(flags),
       includeDrafts: flags.drafts,
       skipInvalid: flags.skipInvalid,
+      strict: flags.strict,
       fullCrawl: flags.fullCrawl,
       baseUrl: flags.baseUrl,
       renderWorkers: flags.workers,
@@ -117,6 +120,7 @@ interface BuildFlags extends CmsFlags {
   out: string;
   drafts: boolean;
   skipInvalid: boolean;
+  strict: boolean;
   fullCrawl: boolean;
   baseUrl?: string;
   cacheDir: string;
@@ -171,7 +175,7 @@ try {
     process.stderr.write(`sitegen: ${error.message}\n`);
     process.exitCode = 2;
   } else if (isSitegenError(error)) {
-    process.stderr.write(`${error.code}  ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
+    process.stderr.write(`${error.code}  ${error.message}\n${formatCauses(error)}${error.hint ? `hint: ${error.hint}\n` : ''}`);
     process.exitCode = 1;
   } else {
     process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above.\n`);

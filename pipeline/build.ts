@@ -19,6 +19,7 @@ import { fetchMedia } from './fetch/fetch-media.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
+import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { planHostManifest } from './plan/host-manifest.ts';
 import { planRedirects } from './plan/plan-redirects.ts';
@@ -26,8 +27,9 @@ import type { HostName } from './site/schemas.ts';
 import { defaultRenderWorkers, renderPages, startRenderPool, type RenderPagesOptions } from './render/render-pages.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
-import { extractCoverColours, measureImages } from './transform/cover-colours.ts';
-import { listMedia } from './transform/list-media.ts';
+import { checkImage, extractCoverColours, measureImages } from './transform/cover-colours.ts';
+import { describeUnavailableMedia, findUnavailableMedia, listMedia } from './transform/list-media.ts';
+import { SitegenError } from './errors.ts';
 import { transformContent } from './transform/transform-content.ts';
 import { validateContent } from './validate/validate-content.ts';
 import { loadCodeHash, loadTemplateHashes } from './cache/code-hash.ts';
@@ -54,6 +56,8 @@ export interface BuildOptions {
   cms: CmsOptions | undefined;
   includeDrafts: boolean;
   skipInvalid: boolean;
+  /** Fail (MEDIA_UNAVAILABLE) when an entry's cover or text image cannot be had, instead of building the page without it and warning. */
+  strict?: boolean | undefined;
   /** Fetch every entry from the CMS even when the cache holds the last crawl (which is then patched with what changed). */
   fullCrawl?: boolean | undefined;
   /** Overrides site.json's baseUrl (canonical and hreflang URLs). */
@@ -100,6 +104,8 @@ export interface BuildReport {
   mediaDownloads: number;
   coverColours: { fromCms: number; computed: number; cached: number };
   warnings: string[];
+  /** Uses of media files the build could not have (the pages went without them); each is also a warning. */
+  mediaUnavailable?: number | undefined;
   timings: StageTiming[];
   /** The host written for, its redirect count, and the folder of its non-public files. */
   hosting: { host: HostName; redirects: number; configDir: string };
@@ -143,10 +149,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const previous = await timed('output manifest', () => loadOutputManifest<BuildReport>(options.cacheDir, outDir));
   // The preview hands in its own crawl and keeps its own memo: it never skips a build.
-  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, cms: options.cms?.url };
+  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url };
   const inputKey =
     options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings }));
-  if (inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(hostConfigDir))) {
+  // A build that went without some media asks for them again: they may be back in the library.
+  if (inputKey !== '' && previous?.inputKey === inputKey && !previous.report.mediaUnavailable && (await isDirectory(hostConfigDir))) {
     // Nothing the output depends on changed since the build that wrote it (same content, site files,
     // code and settings), and that build's folders are in place: they are the result.
     return { ...previous.report, upToDate: true, pagesRendered: 0, requests: fetched.requests, mediaDownloads: 0, timings };
@@ -162,23 +169,49 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const loadContent = async (fetched: FetchedContent) => {
       const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
       const mediaList = listMedia(valid);
-      const media = await timed('media', () => fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms?.concurrency ?? 8 }));
-      const colours = await timed('cover colours', () =>
-        extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), options.cacheDir),
+      const media = await timed('media', () =>
+        fetchMedia({
+          urls: mediaList.urls,
+          origin: fetched.mediaOrigin,
+          cacheDir: options.cacheDir,
+          concurrency: options.cms?.concurrency ?? 8,
+          check: checkImage,
+          ...(options.cms?.timeoutMs === undefined ? {} : { timeoutMs: options.cms.timeoutMs }),
+          ...(options.cms?.faultRetry ? { faultRetry: options.cms.faultRetry } : {}),
+          ...(options.log ? { onProgress: options.log.progress } : {}),
+        }),
       );
-      const imageSizes = await timed('image sizes', () => measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile }))));
+      const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
+      const colours = await timed('cover colours', () => extractCoverColours(present(mediaList.needColour), options.cacheDir));
+      const imageSizes = await timed('image sizes', () => measureImages(present(mediaList.contentImages)));
+      // What the source lacks or cannot serve as an image: the pages go without it, with a warning per entry (--strict: fail).
+      const unavailable = new Map([...media.missing, ...colours.unreadable]);
+      for (const url of colours.unreadable.keys()) media.files.delete(url);
+      const missingUses = findUnavailableMedia(valid, unavailable);
+      if (options.strict && missingUses.length > 0) {
+        throw new SitegenError({
+          code: 'MEDIA_UNAVAILABLE',
+          message: `${missingUses.length} ${missingUses.length === 1 ? 'image an entry uses is' : 'images entries use are'} not available (--strict):\n${missingUses.map((item) => `  ${describeUnavailableMedia(item)}`).join('\n')}`,
+          hint: 'upload the files again to the CMS media library (or content/uploads/), or remove them from the entries; without --strict the pages are built without them',
+        });
+      }
       const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: codeHash.engine }));
-      const content = await timed('transform', () => transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs }));
+      const content = await timed('transform', () =>
+        transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
+      );
       return {
         content,
         media,
-        markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes },
-        source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings] },
+        markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes, unavailableMedia: unavailable },
+        mediaUnavailable: missingUses.length,
+        source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings, ...missingUses.map(describeUnavailableMedia)] },
         coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
       };
     };
-    const { content, media, markdownOptions, source, coverColours } = await loadContent(fetched);
+    const loaded = await loadContent(fetched);
+    const { media, markdownOptions, source, coverColours, mediaUnavailable } = loaded;
     fetched = undefined;
+    const { content, warnings: shadowWarnings } = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const plan = await timed('plan', () => planPages({ content, site }));
     const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
     const discovery = await timed('sitemaps + feeds', async () => {
@@ -229,7 +262,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       requests: source.requests,
       mediaDownloads: media.downloads,
       coverColours,
-      warnings: [...source.warnings, ...content.warnings, ...redirects.warnings, ...hosting.warnings],
+      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...redirects.warnings, ...hosting.warnings],
+      ...(mediaUnavailable > 0 ? { mediaUnavailable } : {}),
       hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
       upToDate: false,
       timings,

@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
 import { SitegenError } from '../errors.ts';
+import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
 import { COLLECTIONS, MEDIA_FIELDS, RECORD_CAP, type Collection } from './collections.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { detectDialect, flattenRow, resolveMediaUrls, type StrapiDialect } from './strapi-shape.ts';
@@ -18,6 +19,8 @@ export interface CmsOptions {
   maxRetryAfterMs?: number;
   /** Asked of the server; what it grants is read back from `meta.pagination`. */
   pageSize?: number;
+  /** Tries and backoff for transient faults of a GET (resets, cut-off bodies, timeouts); default 3 tries, 1 s. */
+  faultRetry?: Partial<FaultRetry> | undefined;
 }
 
 export interface FetchCmsOptions {
@@ -47,6 +50,8 @@ type Page = z.infer<typeof pageSchema>;
 interface CrawlContext {
   client: KyInstance;
   limit: LimitFunction;
+  /** Aborted when one request failed for good: the others stop instead of retrying on. */
+  stop: AbortController;
   options: FetchCmsOptions;
   requests: { count: number };
   warnings: string[];
@@ -61,7 +66,7 @@ type Row = Record<string, unknown>;
  */
 export async function fetchCmsEntries(options: FetchCmsOptions): Promise<FetchedContent> {
   const requests = { count: 0 };
-  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), options, requests, warnings: [] };
+  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), stop: new AbortController(), options, requests, warnings: [] };
   const proxy = isProxyUrl(options.cms.url);
   const origin = new URL(options.cms.url).origin;
 
@@ -97,7 +102,7 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
  */
 export async function fetchCmsTotals(options: { cms: CmsOptions; locales: readonly string[] }): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
   const requests = { count: 0 };
-  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), options: { ...options, includeDrafts: false }, requests, warnings: [] };
+  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), stop: new AbortController(), options: { ...options, includeDrafts: false }, requests, warnings: [] };
   const pages = await Promise.all(
     COLLECTIONS.flatMap((collection) =>
       options.locales.map(async (locale) => [`${collection}|${locale}`, await context.limit(() => fetchPage(context, { collection, locale, publication: 'published', page: 1, pageSize: 1 }))] as const),
@@ -119,6 +124,8 @@ function createClient(cms: CmsOptions, requests: { count: number }): KyInstance 
       maxRetryAfter: cms.maxRetryAfterMs ?? 30_000,
       backoffLimit: 3_000,
       jitter: true,
+      // Statuses only: faults of the connection or the body are retried by fetchWithRetries.
+      shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
     },
     hooks: {
       beforeRequest: [
@@ -244,9 +251,17 @@ async function fetchPage(context: CrawlContext, request: PageRequest): Promise<P
   const where = `${request.collection} page ${request.page} (locale ${request.locale})`;
   let body: unknown;
   try {
-    body = await context.client.get(url).json();
+    body = await fetchWithRetries(context.client, url, {
+      retry: context.options.cms.faultRetry,
+      timeoutMs: context.options.cms.timeoutMs ?? 30_000,
+      read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,
+      signal: context.stop.signal,
+      onRetry: (message) => context.options.onProgress?.(`${where}: ${message}`),
+    });
   } catch (error) {
-    throw await describeFailure(error, where, url);
+    const failure = await describeFailure(error, where, url);
+    if (!context.stop.signal.aborted) context.stop.abort(failure);
+    throw failure;
   }
   const parsed = pageSchema.safeParse(body);
   if (!parsed.success) {
@@ -274,6 +289,23 @@ async function describeFailure(error: unknown, where: string, url: string): Prom
     return new SitegenError({ code: 'CMS_UNREACHABLE', message: `The CMS did not answer ${where} in time: GET ${url}`, hint: 'check the CMS, or raise the timeout; build from the embedded content by leaving --cms unset', cause: error });
   }
   if (error instanceof SitegenError) return error;
+  if (error instanceof FetchFault) {
+    if (error.kind === 'unreadable') {
+      return new SitegenError({
+        code: 'CMS_RESPONSE_INVALID',
+        message: `The CMS answered ${where} with a body that is not JSON, on all ${error.tries} tries (${error.detail}): GET ${url}`,
+        hint: 'check that --cms points at a Strapi REST root (…/api) or at the site proxy (…/api/cms), and what stands in front of it (a proxy answering with an error page)',
+        cause: error,
+      });
+    }
+    const what = error.kind === 'timeout' ? 'did not answer in time' : error.kind === 'truncated' ? 'broke off its answer' : 'could not be reached';
+    return new SitegenError({
+      code: 'CMS_UNREACHABLE',
+      message: `The CMS ${what} for ${where}, on all ${error.tries} tries (${error.detail}): GET ${url}`,
+      hint: 'check the CMS and the network between (a proxy or load balancer dropping connections); run the build again, or leave --cms unset to build from the embedded content',
+      cause: error,
+    });
+  }
   const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
   return new SitegenError({
     code: 'CMS_UNREACHABLE',

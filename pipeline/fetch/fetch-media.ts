@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ky from 'ky';
+import ky, { HTTPError } from 'ky';
 import pLimit from 'p-limit';
 import { SitegenError } from '../errors.ts';
 import type { MediaOrigin } from './raw-entry.ts';
 import { RETRY_STATUSES } from './fetch-cms.ts';
+import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
 
 /** A media file the site serves itself: where its bytes are now, and where it goes in the output. */
 export interface MediaFile {
@@ -21,26 +22,44 @@ export interface FetchMediaOptions {
   cacheDir: string;
   concurrency: number;
   timeoutMs?: number;
+  faultRetry?: Partial<FaultRetry> | undefined;
+  /** Why the bytes are not a usable file (not an image), or undefined when they are; such files count as missing and are not cached. */
+  check?: ((bytes: Uint8Array) => Promise<string | undefined>) | undefined;
+  /** Told about each retry of a download. */
+  onProgress?: ((message: string) => void) | undefined;
 }
 
 interface CacheIndex {
-  [url: string]: { file: string; hash: string };
+  /** `checked`: the bytes passed `check` when they were downloaded. */
+  [url: string]: { file: string; hash: string; checked?: boolean };
 }
+
+/** Media the entries name that the source does not have (HTTP 404, no such file) or that are not images: url → why. */
+export type MissingMedia = Map<string, string>;
 
 /**
  * Mirrors every media file the pages use into the site (no third-party requests for visitors): reads
  * snapshot uploads from disk, downloads CMS media once into the cache and reuses it on later builds.
- * Throws MEDIA_UNAVAILABLE listing every file that could not be had.
+ * A file the source answers with a 4xx status or does not have, or whose bytes fail `check`, is
+ * `missing` (the pages go without it); transient faults are retried (fetchWithRetries); what still
+ * fails (a CMS that cannot be reached, a 5xx after its retry) throws MEDIA_UNAVAILABLE listing every
+ * such file, so that nothing half-fetched is built.
  */
-export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: MediaFiles; downloads: number }> {
+export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: MediaFiles; downloads: number; missing: MissingMedia }> {
   const cacheFolder = path.join(options.cacheDir, 'media');
   const indexFile = path.join(cacheFolder, 'index.json');
   const index: CacheIndex = JSON.parse(await readFile(indexFile, 'utf8').catch(() => '{}')) as CacheIndex;
   const limit = pLimit(options.concurrency);
-  const client = ky.create({ timeout: options.timeoutMs ?? 30_000, retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES } });
+  const client = ky.create({
+    timeout: options.timeoutMs ?? 30_000,
+    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES, shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false) },
+  });
   const files: MediaFiles = new Map();
+  const missing: MissingMedia = new Map();
   const failures: string[] = [];
   let downloads = 0;
+  let indexChanged = false;
+  const stop = new AbortController();
 
   await Promise.all(
     [...new Set(options.urls)].sort().map((url) =>
@@ -48,30 +67,76 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
         try {
           const local = localFile(url, options.origin);
           if (local) {
-            files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hashOf(await readFile(local))) });
+            const bytes = await readFile(local).catch((error: NodeJS.ErrnoException) => {
+              if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
+              throw error;
+            });
+            const problem = bytes === undefined ? 'no such file in the content folder' : await options.check?.(bytes);
+            if (problem !== undefined) missing.set(url, problem);
+            else files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hashOf(bytes!)) });
             return;
           }
           const absolute = absoluteUrl(url, options.origin);
           const cached = index[absolute];
           if (cached && (await exists(path.join(cacheFolder, cached.file)))) {
+            // A file cached before downloads were checked is checked once, from the cache.
+            if (!cached.checked && options.check) {
+              const problem = await options.check(await readFile(path.join(cacheFolder, cached.file)));
+              if (problem !== undefined) {
+                missing.set(url, problem);
+                delete index[absolute];
+                indexChanged = true;
+                return;
+              }
+              cached.checked = true;
+              indexChanged = true;
+            }
             files.set(url, { sourceFile: path.join(cacheFolder, cached.file), outputPath: outputPathFor(url, cached.hash) });
             return;
           }
-          const bytes = new Uint8Array(await client.get(absolute).arrayBuffer());
+          let bytes: Uint8Array;
+          try {
+            bytes = await fetchWithRetries(client, absolute, {
+              retry: options.faultRetry,
+              timeoutMs: options.timeoutMs ?? 30_000,
+              read: (body) => body,
+              signal: stop.signal,
+              onRetry: (message) => options.onProgress?.(`media: ${message}`),
+            });
+          } catch (error) {
+            if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) {
+              missing.set(url, `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`);
+              return;
+            }
+            throw error;
+          }
           downloads += 1;
+          const problem = await options.check?.(bytes);
+          if (problem !== undefined) {
+            missing.set(url, problem);
+            if (index[absolute]) {
+              delete index[absolute];
+              indexChanged = true;
+            }
+            return;
+          }
           const hash = hashOf(bytes);
           const file = `${createHash('sha256').update(absolute).digest('hex').slice(0, 32)}${extensionOf(url)}`;
           await mkdir(cacheFolder, { recursive: true });
           await writeFile(path.join(cacheFolder, file), bytes);
-          index[absolute] = { file, hash };
+          index[absolute] = { file, hash, ...(options.check ? { checked: true } : {}) };
+          indexChanged = true;
           files.set(url, { sourceFile: path.join(cacheFolder, file), outputPath: outputPathFor(url, hash) });
         } catch (error) {
-          failures.push(`${url}: ${(error as Error).message}`);
+          if (stop.signal.aborted && error === stop.signal.reason) return;
+          failures.push(`${url}: ${describeError(error)}`);
+          // One file that cannot be had fails the build: the other downloads stop rather than retry on.
+          if (error instanceof FetchFault) stop.abort(error);
         }
       }),
     ),
   );
-  if (downloads > 0) {
+  if (indexChanged) {
     await mkdir(cacheFolder, { recursive: true });
     await writeFile(`${indexFile}.tmp`, JSON.stringify(index));
     await rename(`${indexFile}.tmp`, indexFile);
@@ -80,10 +145,16 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
     throw new SitegenError({
       code: 'MEDIA_UNAVAILABLE',
       message: `${failures.length} media ${failures.length === 1 ? 'file' : 'files'} could not be read:\n${failures.sort().map((line) => `  ${line}`).join('\n')}`,
-      hint: 'check that the files exist in the CMS media library (or content/uploads/), or remove them from the entries',
+      hint: 'the CMS or its media storage could not be reached or failed; check it and run the build again',
     });
   }
-  return { files, downloads };
+  return { files, downloads, missing };
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof HTTPError) return `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`;
+  if (error instanceof FetchFault) return `${error.detail}, on all ${error.tries} tries`;
+  return (error as Error).message;
 }
 
 function localFile(url: string, origin: MediaOrigin): string | undefined {

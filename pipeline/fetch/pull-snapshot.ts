@@ -1,5 +1,6 @@
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SitegenError } from '../errors.ts';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
 import { fetchMedia } from './fetch-media.ts';
@@ -22,7 +23,15 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
   const fetched = await fetchCmsEntries({ cms: options.cms, locales: ['en', 'nl', 'de', 'es', 'fr', 'it'], includeDrafts: false, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const urls = new Set<string>();
   for (const { record } of fetched.entries) for (const url of mediaUrls(record)) urls.add(url);
-  const media = await fetchMedia({ urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms.concurrency });
+  const media = await fetchMedia({ urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms.concurrency, faultRetry: options.cms.faultRetry });
+  if (media.missing.size > 0) {
+    // The snapshot is a copy of the CMS: it is not rewritten with entries pointing at files it lacks.
+    throw new SitegenError({
+      code: 'MEDIA_UNAVAILABLE',
+      message: `${media.missing.size} media ${media.missing.size === 1 ? 'file' : 'files'} the entries use could not be had:\n${[...media.missing].sort(([a], [b]) => (a < b ? -1 : 1)).map(([url, reason]) => `  ${url}: ${reason}`).join('\n')}`,
+      hint: 'upload the files again to the CMS media library, or remove them from the entries; content/ was left as it was',
+    });
+  }
 
   const staging = await mkdtemp(path.join(options.contentDir, '.pull-'));
   try {

@@ -82,7 +82,9 @@ function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet
     const page = pagesByKey.get(first.from.toLowerCase());
     for (const rule of group) {
       if (page === undefined) continue;
-      if (page !== rule.from) problems.push(`${rule.label}: source "${rule.from}" differs only in case from the page "${page}"`);
+      // A lowercase-to-real-case rule is matched with its case by every host that gets it (see RedirectOrigin).
+      if (rule.origin === 'case' && rule.to === page) continue;
+      if (page !== rule.from) problems.push(`${rule.label}: source "${rule.from}" differs only in case from the page "${page}" (nginx and Vercel match sources regardless of case, so it would hide the page)`);
       else if (!rule.force) problems.push(`${rule.label}: source "${rule.from}" is a page of this build; remove the rule, or add "force": true to shadow the page`);
     }
   }

@@ -22,7 +22,8 @@ export function planFeeds({ content, site }: { content: Content; site: Site }): 
     const entries = content.blogPosts
       .flatMap((family) => {
         const version = family.versions[locale];
-        if (!version || version.isDraft || !version.publishedAt) return [];
+        // The locale's own page: not a fallback, and not left out for a hand-written redirect (dropShadowedPages).
+        if (!version || family.languages[locale]?.sourceLocale !== locale || version.isDraft || !version.publishedAt) return [];
         const url = `${site.config.baseUrl}${urlFor(site.routes, { route: 'blog-slug', locale, params: { slug: version.slug } })}`;
         return [{ id: url, url, title: version.title, summary: version.excerpt, body: version, published: version.publishedAt, updated: version.updatedAt, author: version.author?.name }];
       })

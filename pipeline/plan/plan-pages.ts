@@ -50,7 +50,7 @@ export function planPages({ content, site }: { content: Content; site: Site }): 
     ...LOCALES.flatMap((locale) => planner.staticPages(locale)),
     ...LOCALES.flatMap((locale) => site.glossary.categories.flatMap((category) => planner.categoryPages(category.category, locale))),
     ...[...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].flatMap((family) =>
-      LOCALES.map((locale) => planner.articlePage(family, locale)),
+      LOCALES.filter((locale) => family.languages[locale] !== undefined).map((locale) => planner.articlePage(family, locale)),
     ),
     ...LOCALES.map((locale) => planner.notFoundPage(locale)),
   ];
@@ -74,11 +74,20 @@ class PagePlanner {
     return `${this.site.config.baseUrl}${urlPath === '/' ? '' : urlPath}`;
   }
 
-  private page(route: RouteName, locale: Locale, hrefIn: (locale: Locale) => string, fields: Pick<PagePlan, 'title' | 'description' | 'data'> & Partial<Pick<PagePlan, 'noindex' | 'lastModified'>>): PagePlan {
-    const urlPath = hrefIn(locale);
+  /**
+   * One page; `hrefIn` gives its URL in every locale, undefined where it has no page (an entry without
+   * that language): such a locale gets no hreflang alternate, and its language link goes to its home.
+   */
+  private page(route: RouteName, locale: Locale, hrefIn: (locale: Locale) => string | undefined, fields: Pick<PagePlan, 'title' | 'description' | 'data'> & Partial<Pick<PagePlan, 'noindex' | 'lastModified'>>): PagePlan {
+    const urlPath = hrefIn(locale)!;
+    const english = hrefIn(DEFAULT_LOCALE);
     const alternates: Alternate[] = [
-      ...this.site.locales.map((meta) => ({ hreflang: meta.iso, locale: meta.code, href: this.absolute(hrefIn(meta.code)) })),
-      { hreflang: 'x-default', locale: undefined, href: this.absolute(hrefIn(DEFAULT_LOCALE)) },
+      ...this.site.locales.flatMap((meta) => {
+        const href = hrefIn(meta.code);
+        return href === undefined ? [] : [{ hreflang: meta.iso, locale: meta.code, href: this.absolute(href) }];
+      }),
+      // x-default is the English page; an entry without one has none (issue 11).
+      ...(english === undefined ? [] : [{ hreflang: 'x-default', locale: undefined, href: this.absolute(english) }]),
     ];
     return {
       name: `${route}___${locale}`,
@@ -88,7 +97,7 @@ class PagePlanner {
       outputPath: outputPathFor(urlPath),
       canonical: this.absolute(urlPath),
       alternates,
-      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: hrefIn(other) })),
+      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: hrefIn(other) ?? urlFor(this.site.routes, { route: 'index', locale: other }) })),
       noindex: false,
       lastModified: undefined,
       ...fields,
@@ -117,10 +126,17 @@ class PagePlanner {
 
   /** The blog list, BLOG_PAGE_SIZE posts a page: `/blog`, then `/blog/page/2` … (localized). */
   blogPages(locale: Locale): PagePlan[] {
-    const posts = this.content.blogPosts;
-    const count = Math.max(1, Math.ceil(posts.length / BLOG_PAGE_SIZE));
+    const posts = this.inLocale(this.content.blogPosts, locale);
+    const pageCount = (inLocale: Locale) => Math.max(1, Math.ceil(this.inLocale(this.content.blogPosts, inLocale).length / BLOG_PAGE_SIZE));
+    const count = pageCount(locale);
+    const counts = Object.fromEntries(LOCALES.map((inLocale) => [inLocale, inLocale === locale ? count : pageCount(inLocale)])) as Record<Locale, number>;
+    // Locales without a version of some posts list fewer of them, so they may have fewer pages.
     const hrefOf = (page: number) => (inLocale: Locale) =>
-      page === 1 ? urlFor(this.site.routes, { route: 'blog', locale: inLocale }) : urlFor(this.site.routes, { route: 'blog-page', locale: inLocale, params: { page: String(page) } });
+      page > counts[inLocale]
+        ? undefined
+        : page === 1
+          ? urlFor(this.site.routes, { route: 'blog', locale: inLocale })
+          : urlFor(this.site.routes, { route: 'blog-page', locale: inLocale, params: { page: String(page) } });
     const title = this.t(locale, 'page.blog.title', this.site.config.product);
     return Array.from({ length: count }, (_, index) => {
       const page = index + 1;
@@ -130,7 +146,7 @@ class PagePlanner {
         data: {
           template: 'blog-list',
           posts: posts.slice(index * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE).map((family) => this.summary(family, locale)),
-          pagination: { page, count, previous: page > 1 ? hrefOf(page - 1)(locale) : undefined, next: page < count ? hrefOf(page + 1)(locale) : undefined },
+          pagination: { page, count, previous: page > 1 ? hrefOf(page - 1)(locale)! : undefined, next: page < count ? hrefOf(page + 1)(locale)! : undefined },
         },
       });
     });
@@ -138,7 +154,7 @@ class PagePlanner {
 
   categoryPages(category: string, locale: Locale): PagePlan[] {
     const summary = this.category(category, locale);
-    const inCategory = (families: ContentFamily[]) => families.filter((family) => family.articleType === category).map((family) => this.summary(family, locale));
+    const inCategory = (families: ContentFamily[]) => this.inLocale(families, locale).filter((family) => family.articleType === category).map((family) => this.summary(family, locale));
     return [
       this.page('glossary-category', locale, (inLocale) => urlFor(this.site.routes, { route: 'glossary-category', locale: inLocale, params: { category } }), {
         title: summary.title,
@@ -153,8 +169,9 @@ class PagePlanner {
     ];
   }
 
+  /** A page of an entry in a locale that has one (`family.languages[locale]` is set). */
   articlePage(family: ContentFamily, locale: Locale): PagePlan {
-    const language = family.languages[locale];
+    const language = family.languages[locale]!;
     const version = family.versions[language.sourceLocale]!;
     const article: ArticleView = {
       version,
@@ -196,8 +213,8 @@ class PagePlanner {
       nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries') },
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
-        const post = this.blogPostBySlug(slug);
-        return post ? [{ product, href: this.familyHref(post, locale) }] : [];
+        const href = this.blogPostBySlug(slug) && this.familyHref(this.blogPostBySlug(slug)!, locale);
+        return href ? [{ product, href }] : [];
       }),
       feed: feedPathFor(locale),
     };
@@ -208,18 +225,29 @@ class PagePlanner {
   }
 
   private latestPosts(locale: Locale): PostSummary[] {
-    return this.content.blogPosts.filter((family) => !Object.values(family.versions).some((version) => version.isDraft)).slice(0, TEASER_POSTS).map((family) => this.summary(family, locale));
+    return this.inLocale(this.content.blogPosts, locale)
+      .filter((family) => !Object.values(family.versions).some((version) => version.isDraft))
+      .slice(0, TEASER_POSTS)
+      .map((family) => this.summary(family, locale));
   }
 
-  private familyHref(family: ContentFamily, locale: Locale): string {
-    return familyUrlFor(this.site.routes, family, locale, family.languages[locale].slug);
+  /** The families that have a page in the locale: lists show only those. */
+  private inLocale(families: ContentFamily[], locale: Locale): ContentFamily[] {
+    return families.filter((family) => family.languages[locale] !== undefined);
   }
 
-  private summary(family: ContentFamily, locale: Locale): PostSummary {
+  /** An entry's URL path in a locale, undefined where it has no page there. */
+  private familyHref(family: ContentFamily, locale: Locale): string | undefined {
     const language = family.languages[locale];
+    return language && familyUrlFor(this.site.routes, family, locale, language.slug);
+  }
+
+  /** A post in a list of the locale; only for families with a page there (inLocale). */
+  private summary(family: ContentFamily, locale: Locale): PostSummary {
+    const language = family.languages[locale]!;
     const version = family.versions[language.sourceLocale]!;
     return {
-      href: this.familyHref(family, locale),
+      href: this.familyHref(family, locale)!,
       title: version.title,
       excerpt: version.excerpt,
       publishedAt: version.publishedAt,
@@ -244,7 +272,7 @@ class PagePlanner {
   private breadcrumbs(family: ContentFamily, locale: Locale, title: string): ArticleView['breadcrumbs'] {
     const routes = this.site.routes;
     const home = { label: this.site.config.product, href: urlFor(routes, { route: 'index', locale }) };
-    const here = { label: title, href: this.familyHref(family, locale) };
+    const here = { label: title, href: this.familyHref(family, locale)! };
     if (family.articleType === 'blog') return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
     if (family.articleType === 'google-analytics-countries') {
       return [home, { label: this.t(locale, 'page.countries.title'), href: urlFor(routes, { route: 'google-analytics-countries', locale }) }, here];
@@ -262,8 +290,8 @@ class PagePlanner {
       return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined };
     });
     const fixedCodes = new Set(fixed.map((country) => country.code));
-    const fromCms = this.content.countries.flatMap((family): CountrySummary[] => {
-      const country = family.versions[family.languages[locale].sourceLocale]?.country;
+    const fromCms = this.inLocale(this.content.countries, locale).flatMap((family): CountrySummary[] => {
+      const country = family.versions[family.languages[locale]!.sourceLocale]?.country;
       return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale) }] : [];
     });
     return [...fixed, ...fromCms].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));

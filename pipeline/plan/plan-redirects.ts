@@ -7,7 +7,8 @@ import { matchesEntryRoute } from './family-route.ts';
 import type { PagePlan } from './page-plan.ts';
 import { planSlugRedirects } from './plan-slug-redirects.ts';
 import type { NotFoundPage, RedirectPlan, RedirectRule } from './redirect-rule.ts';
-import { urlFor } from './url-path.ts';
+import { encodeUrlPath, urlFor } from './url-path.ts';
+import { planCaseRedirects } from './plan-case-redirects.ts';
 
 export interface PlanRedirectsOptions {
   site: Site;
@@ -22,7 +23,7 @@ export interface PlanRedirectsResult {
 
 /**
  * Every redirect of the site in one host-neutral list: redirects.json (route rules expanded per locale)
- * and the localized-slug redirects of the content, checked and collapsed to one hop; plus the root
+ * the localized-slug redirects of the content and the lowercase forms of mixed-case URL paths, checked and collapsed to one hop; plus the root
  * language detection and the 404 page per locale. A hand-written rule wins over a computed one with
  * the same source; one that points at an entry this build does not have is left out with a warning.
  * Pure; throws REDIRECTS_INVALID listing every offender.
@@ -30,14 +31,20 @@ export interface PlanRedirectsResult {
 export function planRedirects({ site, content, pages }: PlanRedirectsOptions): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
   const list = planListRedirects(site.redirects, site.routes);
+  const isEntryPath = matchesEntryRoute(site.routes);
+  // A rule over a CMS page that points at an entry this build lacks: the page stays (dropShadowedPages)
+  // and the rule is left out like any rule to a missing entry.
+  const overMissing = list.rules.filter((rule) => pageUrlPaths.has(rule.from) && isEntryPath(rule.from) && rule.to.startsWith('/') && isEntryPath(rule.to) && !pageUrlPaths.has(rule.to));
+  const listRules = list.rules.filter((rule) => !overMissing.includes(rule));
   const slugs = planSlugRedirects({ content, routes: site.routes, pageUrlPaths });
-  const handWritten = new Set(list.rules.map((rule) => rule.from.toLowerCase()));
-  const candidates = [...list.rules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
+  const handWritten = new Set(listRules.map((rule) => rule.from.toLowerCase()));
+  const candidates = [...listRules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
+  const caseRules = planCaseRedirects(pageUrlPaths, candidates);
 
-  const checked = checkRedirects(candidates, pageUrlPaths, matchesEntryRoute(site.routes));
+  const checked = checkRedirects([...candidates, ...caseRules], pageUrlPaths, isEntryPath);
   const problems = [...list.problems, ...checked.problems];
   if (problems.length > 0) throw redirectsInvalid(problems);
-  const missing = checked.missingEntries;
+  const missing = [...overMissing, ...checked.missingEntries];
   const missingWarning = missing.length === 0 ? [] : [
     `${missing.length} hand-written ${missing.length === 1 ? 'redirect was' : 'redirects were'} left out because this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?): ${missing.slice(0, 5).map((rule) => `${rule.from} → ${rule.to}`).join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}`,
   ];
@@ -56,8 +63,8 @@ export function planRedirects({ site, content, pages }: PlanRedirectsOptions): P
   };
 }
 
-/** redirects.json as rules: path rules as written, route rules once per locale. */
-function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRedirect>, routes: RoutesFile): { rules: RedirectRule[]; problems: string[] } {
+/** redirects.json as rules: path rules as written, route rules once per locale. Pure. */
+export function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRedirect>, routes: RoutesFile): { rules: RedirectRule[]; problems: string[] } {
   const rules: RedirectRule[] = [];
   const problems: string[] = [];
   entries.forEach((entry, index) => {
@@ -73,7 +80,8 @@ function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRedirect>,
         rules.push({ from, to, status: entry.status, origin: 'list', force: false, label: `${label} (${locale})` });
       }
     } else {
-      rules.push({ from: entry.from, to: entry.to, status: entry.status, origin: 'list', force: entry.force, label });
+      // Written with or without percent-encoding (`/fr/blog/café`): the plan's form encodes what is not ASCII.
+      rules.push({ from: encodeUrlPath(entry.from), to: entry.to.startsWith('/') ? encodeUrlPath(entry.to) : entry.to, status: entry.status, origin: 'list', force: entry.force, label });
     }
   });
   return { rules, problems };

@@ -46,9 +46,11 @@ export function planSlugRedirects({ content, routes, pageUrlPaths }: SlugRedirec
 }
 
 function familyRedirects(family: ContentFamily, routes: RoutesFile): RedirectRule[] {
-  const slugs = [...new Set([...LOCALES.map((locale) => family.languages[locale].slug), ...Object.values(family.versions).map((version) => version.slug)])].sort();
+  const slugs = [...new Set(Object.values(family.versions).map((version) => version.slug))].sort();
+  // Only locales with a page of the entry get redirects to it (a family without English has no English URL).
   return LOCALES.flatMap((locale) => {
-    const own = family.languages[locale].slug;
+    const own = family.languages[locale]?.slug;
+    if (own === undefined) return [];
     const to = familyUrlFor(routes, family, locale, own);
     return slugs
       .filter((slug) => slug !== own)

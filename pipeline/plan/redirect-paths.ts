@@ -5,12 +5,15 @@
  * is plain URL-path characters only, and a target is a path of the same kind or a normalised https URL.
  */
 
-const SEGMENT = /^[A-Za-z0-9._~-]+$/;
+/** Plain URL characters, and percent-encoded bytes of characters outside ASCII (`caf%C3%A9`, as urlFor encodes slugs). */
+const SEGMENT = /^(?:[A-Za-z0-9._~-]|%[89A-F][0-9A-F])+$/;
 /** Characters an https target may hold: unreserved, sub-delims without `$` and `'`, `:`, `@`, `/`, `%XX`. */
 const URL_CHARACTERS = /^[A-Za-z0-9._~!&()*+,;=:@/%-]+$/;
 
 /** A path of plain segments, none `.` or `..`, not ending in `.html`: the common case, checked in one pass. */
 const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
+/** What an encoded character of a path may decode to: letters, digits and combining marks (slugProblem). */
+const ENCODED_CHARACTERS = /^[\p{L}\p{N}\p{M}]+$/u;
 
 /** Why a source cannot be used, or undefined when it is fine. */
 export function sourceProblem(from: string): string | undefined {
@@ -22,7 +25,20 @@ export function sourceProblem(from: string): string | undefined {
   const segments = from.slice(1).split('/');
   if (segments.some((segment) => segment === '')) return 'has an empty segment ("//")';
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'has a "." or ".." segment';
-  if (!segments.every((segment) => SEGMENT.test(segment))) return 'has characters other than letters, digits and "-._~" (no "%", ":", "*", "?", "#", "\\" or spaces)';
+  if (!segments.every((segment) => SEGMENT.test(segment))) return 'has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)';
+  return encodedProblem(from);
+}
+
+/** Percent-encoded bytes must spell letters or digits in UTF-8, in uppercase hex (one form per path, as encodeURIComponent writes it). */
+function encodedProblem(from: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(from);
+  } catch {
+    return 'has percent-encoded bytes that are not UTF-8';
+  }
+  const encodedOnly = [...decoded].filter((character) => character.charCodeAt(0) > 0x7f).join('');
+  if (encodedOnly !== '' && !ENCODED_CHARACTERS.test(encodedOnly)) return 'has percent-encoded characters other than letters and digits';
   return undefined;
 }
 

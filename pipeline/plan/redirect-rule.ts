@@ -3,12 +3,18 @@ import type { Locale } from '../locale.ts';
 /** 308 and 307 are the site's codes (spec §9); 301 and 302 exist for hosts that know no others. */
 export type RedirectStatus = 301 | 302 | 307 | 308;
 
-/** Where a rule comes from: redirects.json, or the localized slugs of the content. */
-export type RedirectOrigin = 'list' | 'slug';
+/**
+ * Where a rule comes from: redirects.json, the localized slugs of the content, or the lowercase form of
+ * a page's mixed-case URL path (`/blog/hipaa-and-mental-health` → `/blog/HIPAA-and-mental-health`):
+ * visitors type lowercase. A `case` rule matches its source exactly, with its case, on every host that can
+ * (it would send the page to itself where sources match regardless of case).
+ */
+export type RedirectOrigin = 'list' | 'slug' | 'case';
 
 /**
  * One exact redirect, already collapsed to one hop: `from` is a URL path that is no page (unless
- * `force`), `to` a URL path of a page of this build or an absolute https URL.
+ * `force`), `to` a URL path of a page of this build or an absolute https URL. Both are in the plan's
+ * form: characters outside ASCII percent-encoded (encodeUrlPath); hosts that match decoded paths decode them.
  */
 export interface RedirectRule {
   from: string;

@@ -16,6 +16,19 @@ export function urlFor(routes: RoutesFile, target: RouteTarget): string {
   });
 }
 
+/**
+ * A URL path with every character outside ASCII percent-encoded, as urlFor writes slugs
+ * (`/fr/blog/café` → `/fr/blog/caf%C3%A9`): the form of URL paths in the plan, the sitemaps and the redirects.
+ */
+export function encodeUrlPath(text: string): string {
+  return text.replace(/[^\x00-\x7f]+/gu, (characters) => encodeURIComponent(characters));
+}
+
+/** A URL path of the plan as a host sees it after decoding (nginx's `$uri`, serve's matcher, the file name). */
+export function decodeUrlPath(urlPath: string): string {
+  return decodeURIComponent(urlPath);
+}
+
 /** Where a URL path is written: flat files, so every host serves the canonical URL without a redirect. */
 export function outputPathFor(urlPath: string): string {
   return urlPath === '/' ? 'index.html' : `${decodeURIComponent(urlPath.slice(1))}.html`;

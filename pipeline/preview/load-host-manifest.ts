@@ -14,7 +14,7 @@ const manifestSchema = z
     baseUrl: z.string(),
     redirects: z
       .object({
-        rules: z.array(z.object({ from: z.string(), to: z.string(), status, origin: z.enum(['list', 'slug']), force: z.boolean(), label: z.string() }).strict()),
+        rules: z.array(z.object({ from: z.string(), to: z.string(), status, origin: z.enum(['list', 'slug', 'case']), force: z.boolean(), label: z.string() }).strict()),
         rootLanguage: z.object({ cookie: z.literal('locale'), status: z.literal(307), targets: z.array(z.object({ locale: localeSchema, urlPath: z.string() }).strict()) }).strict(),
         notFound: z.array(z.object({ locale: localeSchema, prefix: z.string(), urlPath: z.string(), outputPath: z.string() }).strict()),
       })

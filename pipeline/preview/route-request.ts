@@ -16,9 +16,14 @@ export type RouteDecision =
   | { kind: 'not-found'; notFound: string }
   | { kind: 'bad-request' };
 
-/** The manifest prepared for lookups: redirect sources lowercased (nginx maps ignore case too). */
+/**
+ * The manifest prepared for lookups, by decoded path (nginx's `$uri`): redirect sources lowercased (nginx
+ * maps ignore case too), except the lowercase-to-real-case rules, which match exactly (they would send a
+ * page to itself otherwise).
+ */
 export interface RouteTable {
   redirects: ReadonlyMap<string, { to: string; status: RedirectStatus }>;
+  caseRedirects: ReadonlyMap<string, { to: string; status: RedirectStatus }>;
   languages: ReadonlyArray<{ locale: string; urlPath: string; header: RegExp }>;
   notFound: HostManifest['redirects']['notFound'];
   immutableFolders: readonly string[];
@@ -27,10 +32,19 @@ export interface RouteTable {
 /** A canonical path whose characters are all plain URL characters: the only kind echoed into a Location. */
 const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
+/**
+ * The canonical form of a raw request path with percent-encoded characters above ASCII (`/fr/blog/caf%C3%A9/`),
+ * which the decoded path cannot give (it would echo raw UTF-8): plain characters and `%XX` of bytes above
+ * 0x7F only, no empty or dot segments, then one `.html` and/or trailing slashes. The emitted nginx
+ * configuration matches `$request_uri` with the same pattern (ENCODED_CANONICAL_PATTERN).
+ */
+export const ENCODED_CANONICAL_PATTERN = String.raw`^((?:/(?!\.\.?(?:[/?]|$))(?:[A-Za-z0-9._~!&()*+,;=:@-]|%[89A-Fa-f][0-9A-Fa-f])+?)+?)(?:\.html/*|/+)(?:\?.*)?$`;
+const ENCODED_CANONICAL = new RegExp(ENCODED_CANONICAL_PATTERN);
 
 export function createRouteTable(manifest: HostManifest): RouteTable {
   return {
-    redirects: new Map(manifest.redirects.rules.map((rule) => [rule.from.toLowerCase(), { to: rule.to, status: rule.status }])),
+    redirects: new Map(manifest.redirects.rules.filter((rule) => rule.origin !== 'case').map((rule) => [decodeURIComponent(rule.from).toLowerCase(), { to: rule.to, status: rule.status }])),
+    caseRedirects: new Map(manifest.redirects.rules.filter((rule) => rule.origin === 'case').map((rule) => [decodeURIComponent(rule.from), { to: rule.to, status: rule.status }])),
     languages: manifest.redirects.rootLanguage.targets.map((target) => ({ ...target, header: new RegExp(`^\\s*${target.locale}(?![a-z0-9])`, 'i') })),
     notFound: manifest.redirects.notFound,
     immutableFolders: manifest.headers.immutable.folders,
@@ -54,7 +68,7 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
   const path = uri === '/index.html' || uri === '/index' ? '/' : (CANONICAL.exec(uri)?.[1] ?? uri);
   const query = request.rawQuery.length > 1 ? request.rawQuery : '';
   const redirect = (status: RedirectStatus, to: string, vary = false): RouteDecision => ({ kind: 'redirect', status, location: `${to}${query}`, vary });
-  const canonical = (/\/\//.test(request.rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const canonical = ((/\/\//.test(request.rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined) ?? ENCODED_CANONICAL.exec(request.rawPath)?.[1];
 
   if (uri === '/') {
     if (canonical) return redirect(308, canonical, true);
@@ -65,7 +79,7 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
   if (table.immutableFolders.some((folder) => uri.startsWith(folder))) {
     return { kind: 'file', candidates: [uri], notFound: rootNotFound(table), vary: false, immutable: true };
   }
-  const target = table.redirects.get(path.toLowerCase());
+  const target = table.redirects.get(path.toLowerCase()) ?? table.caseRedirects.get(path);
   if (target) return redirect(target.status, target.to);
   if (canonical) return redirect(308, canonical);
   const notFound = table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ?? rootNotFound(table);

@@ -71,7 +71,7 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
   const workers = options.pool && pages.length > 0 ? options.pool.workers.length : (options.workers ?? defaultRenderWorkers(pages.length));
   const batches: PagePlan[][] = [];
   for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
-  const failures: string[] = [];
+  const failures: RenderFailure[] = [];
   if (workers === 0 || options.writeTo === undefined) {
     await options.pool?.close();
     for (const batch of batches) {
@@ -81,7 +81,7 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
           files.push({ path: page.outputPath, contents: renderPage(page, options.shared) });
         } catch (error) {
           if (!isSitegenError(error)) throw error;
-          failures.push(error.message);
+          failures.push({ message: error.message, cause: error.cause });
         }
       }
       yield files;
@@ -92,13 +92,21 @@ export async function* renderPages(options: RenderPagesOptions): AsyncGenerator<
   if (failures.length > 0) {
     throw new SitegenError({
       code: 'RENDER_FAILED',
-      message: `${failures.length} ${failures.length === 1 ? 'page' : 'pages'} could not be rendered.\n${failures.map((line) => `  ${line}`).join('\n')}`,
+      message: `${failures.length} ${failures.length === 1 ? 'page' : 'pages'} could not be rendered.\n${failures.map((failure) => `  ${failure.message}`).join('\n')}`,
       hint: 'a template threw on these pages; fix the template or the content it cannot handle',
+      // The first page's error, with the template's stack.
+      cause: failures[0]!.cause,
     });
   }
 }
 
-async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, renderPool: RenderPool, failures: string[]): AsyncGenerator<OutputFile[]> {
+/** A page that could not be rendered, and what the template threw (with its stack). */
+interface RenderFailure {
+  message: string;
+  cause: unknown;
+}
+
+async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, renderPool: RenderPool, failures: RenderFailure[]): AsyncGenerator<OutputFile[]> {
   const pool = renderPool.workers;
   const queue = batches.map((pages, batch): WorkerRequest => ({ kind: 'render', batch, pages }));
   const done: Array<OutputFile[]> = [];
@@ -113,7 +121,7 @@ async function* renderInWorkers(batches: PagePlan[][], data: WorkerData, renderP
   };
   for (const worker of pool) {
     worker.on('message', (response: WorkerResponse) => {
-      if ('failures' in response) failures.push(...response.failures.map((failure) => failure.message));
+      if ('failures' in response) failures.push(...response.failures.map((failure) => ({ message: failure.message, cause: errorWithStack(failure.stack) })));
       else done.push(response.files);
       pending -= 1;
       feed(worker);
@@ -157,4 +165,12 @@ const WORKER_HEAP_MB = 256;
 
 function startWorker(): Worker {
   return new Worker(new URL('./render-worker-entry.js', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+}
+
+/** The template's error as the worker described it: its stack (which starts with its message). */
+function errorWithStack(stack: string | undefined): Error | undefined {
+  if (stack === undefined) return undefined;
+  const error = new Error(stack.split('\n')[0]!.replace(/^\w*Error: /, ''));
+  error.stack = stack;
+  return error;
 }

@@ -16,10 +16,11 @@ export type CoverColours = Map<string, CoverColour>;
 export async function extractCoverColours(
   images: Array<{ url: string; file: string }>,
   cacheDir: string,
-): Promise<{ colours: CoverColours; computed: number; cached: number }> {
+): Promise<{ colours: CoverColours; computed: number; cached: number; unreadable: Map<string, string> }> {
   const cacheFile = path.join(cacheDir, 'cover-colours.json');
   const cache = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, CoverColour>;
   const colours: CoverColours = new Map();
+  const unreadable = new Map<string, string>();
   let computed = 0;
   let cached = 0;
   for (const image of images) {
@@ -29,7 +30,14 @@ export async function extractCoverColours(
       cached += 1;
       continue;
     }
-    const colour = await averageColour(image.file);
+    let colour: CoverColour;
+    try {
+      colour = await averageColour(image.file);
+    } catch (error) {
+      // The header was readable, the pixels are not (a cut-off file): the cover is left out, not the build.
+      unreadable.set(image.url, `not a readable image: ${(error as Error).message}`);
+      continue;
+    }
     cache[image.url] = colour;
     colours.set(image.url, colour);
     computed += 1;
@@ -40,7 +48,17 @@ export async function extractCoverColours(
     await writeFile(`${cacheFile}.tmp`, `${JSON.stringify(sorted, null, 1)}\n`);
     await rename(`${cacheFile}.tmp`, cacheFile);
   }
-  return { colours, computed, cached };
+  return { colours, computed, cached, unreadable };
+}
+
+/** Why these bytes are not an image sharp can read (from the header alone), or undefined when they are one. */
+export async function checkImage(bytes: Uint8Array): Promise<string | undefined> {
+  try {
+    const { width, height, format } = await sharp(bytes).metadata();
+    return width && height ? undefined : `not an image: ${format ?? 'unknown format'} without a width and height`;
+  } catch (error) {
+    return `not an image: ${(error as Error).message}`;
+  }
 }
 
 async function averageColour(file: string): Promise<CoverColour> {
@@ -56,7 +74,8 @@ async function averageColour(file: string): Promise<CoverColour> {
 export async function measureImages(images: Array<{ url: string; file: string }>): Promise<Map<string, { width: number; height: number }>> {
   const sizes = new Map<string, { width: number; height: number }>();
   for (const image of images) {
-    const { width, height } = await sharp(image.file).metadata();
+    // A file checkImage let through is readable; should one not be after all, it goes without a size.
+    const { width, height } = await sharp(image.file).metadata().catch(() => ({ width: undefined, height: undefined }));
     if (width && height) sizes.set(image.url, { width, height });
   }
   return sizes;

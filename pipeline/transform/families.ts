@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../locale.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
 import type { Collection } from '../fetch/collections.ts';
 
 interface FamilyRecord {
@@ -21,12 +21,13 @@ export interface RecordFamily<T extends FamilyRecord> {
 
 export interface LanguageSlug {
   slug: string;
-  /** The locale whose version a page in this locale shows. */
+  /** The locale whose version a page in this locale shows: its own, or English. */
   sourceLocale: Locale;
-  /** True when this locale has no version of its own. */
+  /** True when this locale has no version of its own and shows the English one. */
   isFallback: boolean;
 }
-export type LanguagesMap = Record<Locale, LanguageSlug>;
+/** The locales that have a page of the entry; a locale without one is absent. */
+export type LanguagesMap = Partial<Record<Locale, LanguageSlug>>;
 
 /**
  * Groups the localizations of one article into a family: by documentId (v5, snapshot), else by the ids
@@ -76,16 +77,22 @@ export function groupFamilies<T extends FamilyRecord>(collection: Collection, re
 }
 
 /**
- * Per locale, the slug and the version its page shows: its own, else English (flagged as a fallback),
- * else the first locale that has one.
+ * Per locale, the slug and the version its page shows: its own, else the English one (flagged as a
+ * fallback, spec §4). A family without an English version has pages only in its own locales: another
+ * language is never shown as the English version (issue 11).
  */
 export function planLanguages<T extends FamilyRecord>(family: RecordFamily<T>): LanguagesMap {
-  const fallback = family.members[DEFAULT_LOCALE] ?? LOCALES.map((locale) => family.members[locale]).find(Boolean)!;
-  return Object.fromEntries(
-    LOCALES.map((locale) => {
-      const own = family.members[locale];
-      const record = own ?? fallback;
-      return [locale, { slug: record.slug, sourceLocale: isLocale(record.locale) ? record.locale : DEFAULT_LOCALE, isFallback: own === undefined }];
-    }),
-  ) as LanguagesMap;
+  const english = family.members[DEFAULT_LOCALE];
+  const languages: LanguagesMap = {};
+  for (const locale of LOCALES) {
+    const own = family.members[locale];
+    if (own) languages[locale] = { slug: own.slug, sourceLocale: locale, isFallback: false };
+    else if (english) languages[locale] = { slug: english.slug, sourceLocale: DEFAULT_LOCALE, isFallback: true };
+  }
+  return languages;
+}
+
+/** The version a family is sorted and listed by: English, else the first locale that has one. */
+export function primaryLocale<T extends FamilyRecord>(family: RecordFamily<T>): Locale {
+  return LOCALES.find((locale) => family.members[locale] !== undefined)!;
 }

@@ -35,3 +35,39 @@ export function listMedia(content: ValidContent): MediaList {
   }
   return { urls: [...urls].sort(), needColour: [...needColour].sort(), contentImages: [...contentImages].sort(), colourFromCms: fromCms.size };
 }
+
+/** A media file an entry uses that the build does not have. */
+export interface UnavailableMedia {
+  collection: 'articles' | 'key-terms';
+  id: number;
+  locale: string;
+  url: string;
+  /** A cover goes away whole; an image in the text becomes its alt text. */
+  use: 'cover' | 'text';
+  reason: string;
+}
+
+/** Every use of an unavailable media file (url → why), by entry, in a stable order. Pure. */
+export function findUnavailableMedia(content: ValidContent, unavailable: ReadonlyMap<string, string>): UnavailableMedia[] {
+  if (unavailable.size === 0) return [];
+  const found: UnavailableMedia[] = [];
+  const scan = (collection: UnavailableMedia['collection'], record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
+    const cover = pickCover(record);
+    const coverUrls = cover ? [...mediaUrlsOf(cover), ...(metadataColour(cover) ? [] : [smallestUrlOf(cover)])] : [];
+    const missingCover = coverUrls.find((url) => unavailable.has(url));
+    if (missingCover !== undefined) found.push({ collection, id: record.id, locale: record.locale, url: missingCover, use: 'cover', reason: unavailable.get(missingCover)! });
+    for (const url of new Set(findMarkdownImages(record.content ?? ''))) {
+      if (unavailable.has(url)) found.push({ collection, id: record.id, locale: record.locale, url, use: 'text', reason: unavailable.get(url)! });
+    }
+  };
+  for (const record of content.articles) scan('articles', record);
+  for (const record of content.keyTerms) scan('key-terms', record);
+  return found.sort((a, b) => (a.collection !== b.collection ? (a.collection < b.collection ? -1 : 1) : a.id - b.id || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)));
+}
+
+/** The warning line for one unavailable file of one entry. */
+export function describeUnavailableMedia(item: UnavailableMedia): string {
+  const what = item.use === 'cover' ? `cover image ${item.url}` : `image ${item.url} in its text`;
+  const outcome = item.use === 'cover' ? 'the page is built without a cover' : 'it is shown as its alt text';
+  return `${item.collection} #${item.id} (${item.locale}): the ${what} is not available (${item.reason}); ${outcome}`;
+}

@@ -18,6 +18,8 @@ export interface MarkdownOptions {
   media: MediaFiles;
   /** Measured sizes of mirrored images, keyed like `media`: images get width and height (no layout shift). */
   imageSizes?: ReadonlyMap<string, ImageSize>;
+  /** Images the build could not have (url → why): each shows as its alt text, as plain text. */
+  unavailableMedia?: ReadonlyMap<string, string>;
 }
 
 /** Plain text and an https URL, from the locale files. */
@@ -75,7 +77,7 @@ export function findMarkdownImages(markdown: string): string[] {
  * Pure; the returned function throws SITE_CONFIG_INVALID for a call to action without an https URL.
  */
 export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRenderer {
-  const urls = createUrlPolicy(options.baseUrl, options.media, options.imageSizes);
+  const urls = createUrlPolicy(options.baseUrl, options.media, options.imageSizes, options.unavailableMedia);
   const md = createParser(urls);
 
   const render = (input: MarkdownInput): RenderedMarkdown => {
@@ -175,6 +177,16 @@ function prepareToken(token: Token, urls: UrlPolicy): void {
       }
     } else if (child.type === 'image') {
       const src = String(child.attrGet('src') ?? '');
+      if (urls.isUnavailable(src)) {
+        // The file is gone from the media library: its alt text stands in (escaped, as all text is).
+        const alt = (child.children ?? []).map((part) => part.content).join('') || child.content;
+        child.type = 'text';
+        child.tag = '';
+        child.attrs = null;
+        child.children = null;
+        child.content = alt;
+        continue;
+      }
       const size = urls.mediaSize(src);
       child.attrSet('src', urls.mediaSrc(src));
       if (size) {

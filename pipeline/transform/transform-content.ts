@@ -5,8 +5,8 @@ import type { Site } from '../site/site.ts';
 import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
 import type { CoverColours } from './cover-colours.ts';
-import { normaliseCover, pickCover, type Cover } from './covers.ts';
-import { groupFamilies, planLanguages, type LanguagesMap, type RecordFamily } from './families.ts';
+import { mediaUrlsOf, metadataColour, normaliseCover, pickCover, smallestUrlOf, type Cover } from './covers.ts';
+import { groupFamilies, planLanguages, primaryLocale, type LanguagesMap, type RecordFamily } from './families.ts';
 import type { MarkdownInput } from './markdown.ts';
 import { recordRef, type MarkdownJob } from './markdown-jobs.ts';
 
@@ -64,6 +64,8 @@ export interface TransformOptions {
   colours: CoverColours;
   /** Each entry's Markdown job (planMarkdownJobs). */
   markdown: ReadonlyMap<string, MarkdownJob>;
+  /** Media URLs the build could not have (fetchMedia's `missing`, unreadable images): a cover using one is left out. */
+  unavailableMedia?: ReadonlyMap<string, string> | undefined;
 }
 
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
@@ -111,7 +113,7 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
     if (record) versions[locale] = toVersion(record, family.collection, options);
   }
   const languages = planLanguages(family);
-  const primary = versions[languages.en.sourceLocale]!;
+  const primary = versions[primaryLocale(family)]!;
   return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
 }
 
@@ -138,7 +140,7 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
     publishedAt: record.publishedAt,
     updatedAt: record.updatedAt,
     isDraft: record.publishedAt === null,
-    cover: media ? normaliseCover(media, record.title, options.media, options.colours) : undefined,
+    cover: media && isAvailable(media, options.unavailableMedia) ? normaliseCover(media, record.title, options.media, options.colours) : undefined,
     question: record.question?.trim() || undefined,
     sourceDocumentUrl: record.sourceDocumentUrl ?? undefined,
     showIndex,
@@ -147,6 +149,13 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
       ? { code: metadata.country_code.toUpperCase(), status: STATUS_BY_ILLEGAL[metadata.illegal ?? ''] ?? 'unknown' }
       : undefined,
   };
+}
+
+/** A cover is shown only when all its files are there (the colour's too, when it is computed from a file). */
+function isAvailable(media: NonNullable<ReturnType<typeof pickCover>>, unavailable: ReadonlyMap<string, string> | undefined): boolean {
+  if (!unavailable || unavailable.size === 0) return true;
+  const urls = [...mediaUrlsOf(media), ...(metadataColour(media) ? [] : [smallestUrlOf(media)])];
+  return urls.every((url) => !unavailable.has(url));
 }
 
 function compareNewestFirst(a: ContentFamily, b: ContentFamily): number {

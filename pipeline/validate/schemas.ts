@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { localeSchema } from '../locale.ts';
+import { slugProblem } from './slug.ts';
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
-const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lowercase letters and digits joined by single hyphens');
+const slug = z.string().superRefine((value, context) => {
+  const problem = slugProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 /** Site-relative (`/uploads/…`) or http(s); never `javascript:` or `data:`. */
 const mediaUrl = z.string().regex(/^(https?:\/\/[^\s]+|\/[^/\\\s][^\s]*)$/, 'must be an http(s) URL or a path starting with /');
 const hexColour = z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'must be six hex digits');

@@ -124,7 +124,7 @@ describe('invalid records', () => {
     const failure = (await build(await buildOptions(server)).catch((error: unknown) => error)) as SitegenError;
     expect(failure.code).toBe('CONTENT_INVALID');
     expect(failure.message).toMatch(/^2 CMS entries do not match the schema/);
-    expect(failure.message).toContain('articles #900 (de)  slug: must be lowercase letters and digits joined by single hyphens');
+    expect(failure.message).toContain('articles #900 (de)  slug: whitespace (U+0020) is not allowed in a slug (it is unsafe in a URL path)');
     expect(failure.message).toContain('articles #900 (de)  title: must not be empty');
     expect(failure.message).toContain('articles #901 (fr)  updatedAt: must be an ISO 8601 date-time');
   });

@@ -1,10 +1,11 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeStrapi, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeArticle, makeFamily, makeKeyTerm } from '../helpers/content.ts';
 import { makeTempDir, readTree } from '../helpers/files.ts';
+import { copyProject } from '../helpers/project-copy.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -88,5 +89,78 @@ describe('sitegen CLI', () => {
     const result = await runCli(['build', '--cms', 'not a url']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--cms "not a url" is not a URL');
+  });
+
+  describe('a cover the CMS cannot serve', () => {
+    const lostCover = { id: 5, name: 'lost.png', alternativeText: null, caption: null, width: 1200, height: 630, mime: 'image/png', url: '/uploads/lost.png', formats: null, provider_metadata: { averageColorHex: '336699', averageColorBrightness: 90 } };
+    const withLostCover = async () => {
+      const server = await startFakeStrapi({
+        version: 5,
+        collections: { articles: [...makeFamily('alpha', ['en']), makeArticle({ id: 42, documentId: 'beta', locale: 'de', coverImageWithoutText: lostCover })], 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+      });
+      cleanups.push(() => server.close());
+      return server;
+    };
+
+    it('is a warning: the page is built without it, exit 0', async () => {
+      const server = await withLostCover();
+      const dir = await temp();
+      const result = await runCli(['build', '--cms', server.restUrl, '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`  - articles #42 (de): the cover image ${server.origin}/uploads/lost.png is not available (HTTP 404 Not Found); the page is built without a cover`);
+      expect(await readFile(path.join(dir, 'out', 'de', 'blog', 'beta-de.html'), 'utf8')).not.toContain('lost.png');
+    });
+
+    it('fails the build with --strict: exit 1, MEDIA_UNAVAILABLE naming it, the previous out/ untouched', async () => {
+      const server = await withLostCover();
+      const dir = await temp();
+      const out = path.join(dir, 'out');
+      await mkdir(out);
+      await writeFile(path.join(out, 'keep.html'), 'previous');
+      const result = await runCli(['build', '--strict', '--cms', server.restUrl, '--out', out, '--cache-dir', path.join(dir, 'cache')]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^MEDIA_UNAVAILABLE {2}1 image an entry uses is not available \(--strict\):$/m);
+      expect(result.stderr).toContain(`  articles #42 (de): the cover image ${server.origin}/uploads/lost.png is not available (HTTP 404 Not Found)`);
+      expect(result.stderr).toContain('hint: upload the files again');
+      expect(await readdir(out)).toEqual(['keep.html']);
+    });
+  });
+
+  describe('prints the causes under an error', () => {
+    it("a fetch failure: the socket error's code, indented, and no stack", async () => {
+      const server = await startFakeStrapi({
+        version: 5,
+        collections: { articles: makeFamily('alpha', ['en']), 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+        faults: [{ when: (request) => request.collection === 'articles' && request.locale === 'en', kind: 'reset' }],
+      });
+      cleanups.push(() => server.close());
+      const dir = await temp();
+      const result = await runCli(['build', '--cms', server.restUrl, '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')]);
+      expect(result.code).toBe(1);
+      const lines = result.stderr.split('\n');
+      const first = lines.findIndex((line) => /^CMS_UNREACHABLE {2}The CMS (broke off its answer|could not be reached) for articles page 1 \(locale en\), on all 3 tries/.test(line));
+      expect(first).toBeGreaterThanOrEqual(0);
+      const causes = lines.slice(first + 1).filter((line) => /^\s+cause: /.test(line));
+      expect(causes.length).toBeGreaterThanOrEqual(2);
+      expect(causes.at(-1)).toMatch(/^ {4,}cause: ECONNRESET read ECONNRESET$/);
+      expect(result.stderr).toMatch(/\nhint: check the CMS/);
+      expect(result.stderr).not.toContain('    at ');
+    });
+
+    it("a render failure: the template's stack, naming its file", async () => {
+      const dir = await temp();
+      const project = await copyProject(path.join(dir, 'project'));
+      const template = path.join(project, 'templates', 'pages', 'PricingPage.tsx');
+      const source = await readFile(template, 'utf8');
+      await writeFile(template, source.replace(/(export function PricingPage\(.*?\)\s*\{)/s, "$1\n  if (Date.now() > 0) throw new Error('broken on purpose');"));
+      // In this thread, and in a render worker (which hands the stack over as text).
+      for (const workers of ['0', '1']) {
+        const result = await runCli(['build', '--out', path.join(dir, `out-${workers}`), '--cache-dir', path.join(dir, `cache-${workers}`), '--workers', workers], { project, cwd: project });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(/^RENDER_FAILED {2}6 pages could not be rendered\.$/m);
+        expect(result.stderr).toMatch(/\n {2}cause: Error: broken on purpose\n {4,}at PricingPage \([^)]*templates\/pages\/PricingPage\.tsx:\d+:\d+\)/);
+        expect(result.stderr).not.toContain('This is a bug in sitegen');
+      }
+    });
   });
 });

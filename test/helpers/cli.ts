@@ -8,10 +8,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI (bin/sitegen.js) in a child process. */
-export function runCli(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<CliResult> {
+/** Runs the real CLI (bin/sitegen.js, of `project` or this repository) in a child process. */
+export function runCli(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; project?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), ...args], {
+    const child = spawn(process.execPath, [path.join(options.project ?? REPO_ROOT, 'bin', 'sitegen.js'), ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: { ...process.env, CI: 'true', SITEGEN_CMS_URL: undefined, SITEGEN_CMS_TOKEN: undefined, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,9 @@ import { GENERATED } from './host-files.ts';
  * worker's responses. The conformance tests run it with the same table as the preview and nginx.
  */
 export function formatCloudflareWorker(manifest: HostManifest, rules: readonly RedirectRule[]): string {
-  const redirects = Object.fromEntries(rules.map((rule) => [rule.from.toLowerCase(), [rule.to, rule.status]]));
+  // Keys by decoded path, as the worker looks them up; lowercase, except the lowercase-to-real-case rules (exact).
+  const redirects = Object.fromEntries(rules.filter((rule) => rule.origin !== 'case').map((rule) => [decodeURIComponent(rule.from).toLowerCase(), [rule.to, rule.status]]));
+  const caseRedirects = Object.fromEntries(rules.filter((rule) => rule.origin === 'case').map((rule) => [decodeURIComponent(rule.from), [rule.to, rule.status]]));
   const site = {
     languages: manifest.redirects.rootLanguage.targets.map((target) => [target.locale, target.urlPath]),
     notFound: manifest.redirects.notFound.map((page) => [page.prefix, page.urlPath, page.outputPath]),
@@ -20,14 +22,22 @@ export function formatCloudflareWorker(manifest: HostManifest, rules: readonly R
     vary: manifest.headers.rootVary,
   };
   return `// ${GENERATED}
-// Cloudflare Pages advanced mode: ${rules.length === 0 ? 'the root language detection on / (the redirects are in _redirects)' : `${rules.length} redirects, the root language detection and the 404 pages`}.
+// Cloudflare Pages advanced mode: ${describeWorker(rules)}.
 const SITE = ${JSON.stringify(site)};
 const REDIRECTS = new Map(Object.entries(${JSON.stringify(redirects)}));
+const CASE_REDIRECTS = new Map(Object.entries(${JSON.stringify(caseRedirects)}));
 ${WORKER_CODE}`;
+}
+
+function describeWorker(rules: readonly RedirectRule[]): string {
+  if (rules.length === 0) return 'the root language detection on / (the redirects are in _redirects)';
+  if (rules.every((rule) => rule.origin === 'case')) return `the root language detection on / and ${rules.length} lowercase-to-real-case redirects (the others are in _redirects)`;
+  return `${rules.length} redirects, the root language detection and the 404 pages`;
 }
 
 const WORKER_CODE = String.raw`const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
+const ENCODED_CANONICAL = /^((?:\/(?!\.\.?(?:[/?]|$))(?:[A-Za-z0-9._~!&()*+,;=:@-]|%[89A-Fa-f][0-9A-Fa-f])+?)+?)(?:\.html\/*|\/+)(?:\?.*)?$/;
 const LANGUAGES = SITE.languages.map(([locale, urlPath]) => ({ locale, urlPath, header: new RegExp('^\\s*' + locale + '(?![a-z0-9])', 'i') }));
 
 function normalizeUri(rawPath) {
@@ -68,7 +78,9 @@ function route(rawPath, rawQuery, headers) {
   const match = CANONICAL.exec(uri);
   const path = uri === '/index.html' || uri === '/index' ? '/' : match ? match[1] : uri;
   const redirect = (status, to, vary) => ({ kind: 'redirect', status, location: to + rawQuery, vary: Boolean(vary) });
-  const canonical = (/\/\//.test(rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const ascii = (/\/\//.test(rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const encoded = ENCODED_CANONICAL.exec(rawPath);
+  const canonical = ascii || (encoded ? encoded[1] : undefined);
   if (uri === '/') {
     if (canonical) return redirect(308, canonical, true);
     const cookie = cookieValue(headers.get('cookie'), 'locale');
@@ -79,7 +91,7 @@ function route(rawPath, rawQuery, headers) {
     return { kind: 'asset', vary: true };
   }
   if (SITE.immutable.some((folder) => uri.startsWith(folder))) return { kind: 'asset', immutable: true };
-  const target = REDIRECTS.get(path.toLowerCase());
+  const target = REDIRECTS.get(path.toLowerCase()) || CASE_REDIRECTS.get(path);
   if (target) return redirect(target[1], target[0]);
   if (canonical) return redirect(308, canonical);
   return { kind: 'asset' };

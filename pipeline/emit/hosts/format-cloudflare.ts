@@ -14,9 +14,18 @@ import { count, describeRules, GENERATED, newChecks, plural, type HostChecks, ty
 export function formatCloudflare({ manifest, outputFileCount }: HostInput): HostFiles {
   const checks = newChecks();
   const { rules } = manifest.redirects;
-  const redirectLines = rules.flatMap((rule) => [`${rule.from}  ${rule.to}  ${rule.status}`, `${rule.from}/  ${rule.to}  ${rule.status}`]);
-  const inWorker = redirectLines.length > CLOUDFLARE.staticRedirects;
-  if (inWorker) {
+  // Whether Pages matches _redirects sources regardless of case is not documented: the lowercase-to-real-case
+  // rules, which would send a page to itself there, are answered by the worker, which matches them exactly.
+  const caseRules = rules.filter((rule) => rule.origin === 'case');
+  const fileRules = rules.filter((rule) => rule.origin !== 'case');
+  const redirectLines = fileRules.flatMap((rule) => [`${rule.from}  ${rule.to}  ${rule.status}`, `${rule.from}/  ${rule.to}  ${rule.status}`]);
+  const caseRoutes = caseRules.flatMap((rule) => [rule.from, `${rule.from}/`]);
+  const inWorker = redirectLines.length > CLOUDFLARE.staticRedirects || 1 + caseRoutes.length > CLOUDFLARE.routesRules;
+  if (inWorker && caseRoutes.length > 0 && redirectLines.length <= CLOUDFLARE.staticRedirects) {
+    checks.warnings.push(
+      `cloudflare: ${plural(caseRules.length, 'lowercase-to-real-case redirect')} need more _routes.json rules than the ${count(CLOUDFLARE.routesRules)} Cloudflare Pages allows; _worker.js serves every redirect instead, on every path but ${manifest.headers.immutable.folders.join(' and ')}`,
+    );
+  } else if (inWorker) {
     checks.warnings.push(
       `cloudflare: ${plural(rules.length, 'redirect')} need ${plural(redirectLines.length, '_redirects rule')} (with and without a trailing slash), more than the ${count(CLOUDFLARE.staticRedirects)} Cloudflare Pages allows; _worker.js serves them instead, on every path but ${manifest.headers.immutable.folders.join(' and ')}`,
     );
@@ -24,9 +33,9 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
 
   const headers = formatHeadersFile(manifest.headers);
   checkHeaders(headers.lines, headers.rules, checks);
-  const routes = { version: 1, include: inWorker ? ['/*'] : ['/'], exclude: inWorker ? manifest.headers.immutable.folders.map((folder) => `${folder}*`) : [] };
+  const routes = { version: 1, include: inWorker ? ['/*'] : ['/', ...caseRoutes], exclude: inWorker ? manifest.headers.immutable.folders.map((folder) => `${folder}*`) : [] };
   checkRoutes(routes, checks);
-  const worker = formatCloudflareWorker(manifest, inWorker ? rules : []);
+  const worker = formatCloudflareWorker(manifest, inWorker ? rules : caseRules);
   checkWorker(worker, checks);
 
   const publicFiles = [
@@ -35,7 +44,7 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
     { path: '_worker.js', contents: worker },
   ];
   if (!inWorker) {
-    const text = [`# ${GENERATED}`, `# ${describeRules(rules)}, each with and without a trailing slash.`, ...redirectLines, ''].join('\n');
+    const text = [`# ${GENERATED}`, `# ${describeRules(fileRules)}, each with and without a trailing slash.`, ...(caseRules.length > 0 ? [`# ${plural(caseRules.length, 'lowercase-to-real-case redirect')} ${caseRules.length === 1 ? 'is' : 'are'} in _worker.js (matched with case).`] : []), ...redirectLines, ''].join('\n');
     checkRedirectsFile(text, redirectLines, checks);
     publicFiles.unshift({ path: '_redirects', contents: text });
   }
@@ -47,7 +56,7 @@ function checkRedirectsFile(text: string, lines: readonly string[], checks: Host
   const long = lines.filter((line) => line.length > CLOUDFLARE.redirectLineChars);
   if (long.length > 0) checks.failures.push(`cloudflare: ${plural(long.length, '_redirects line')} longer than ${count(CLOUDFLARE.redirectLineChars)} characters (the longest has ${count(long.reduce((longest, line) => Math.max(longest, line.length), 0))}); shorten the paths or use --host nginx`);
   const bytes = Buffer.byteLength(text);
-  if (bytes > CLOUDFLARE.redirectsFileBytesWarn) checks.warnings.push(`cloudflare: _redirects is ${count(Math.round(bytes / 1024))} KB; rules past about 100 KB are reported to be dropped silently (unverified, hosts.md §3.2)`);
+  if (bytes > CLOUDFLARE.redirectsFileBytesWarn) checks.warnings.push(`cloudflare: _redirects is ${count(Math.round(bytes / 1024))} KB; a third-party report (not confirmed by Cloudflare) says rules past about 100 KB are dropped silently`);
 }
 
 function checkHeaders(lines: readonly string[], rules: number, checks: HostChecks): void {

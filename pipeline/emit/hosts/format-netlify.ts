@@ -36,14 +36,16 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
 
   const text = [
     `# ${GENERATED}`,
-    '# 308 is written as 301 and 307 as 302: Netlify documents no other redirect codes (hosts.md §5.4).',
+    '# 308 is written as 301 and 307 as 302: Netlify documents no other redirect codes (for GET requests they act the same).',
     '',
     '# The root: with a `locale` cookie, / stays the page and its inline script follows the cookie; without',
     "# one, Netlify redirects by the browser's first language (or its nf_lang cookie).",
     ...rootLines,
     '',
     `# ${describeRules(inFile)}; forced, so Netlify skips the file check.`,
-    ...inFile.map((rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}!`),
+    // A lowercase-to-real-case rule is not forced: Netlify then skips it where a file answers the path,
+    // so the page itself is served whether or not the rule's source is matched regardless of case.
+    ...inFile.map((rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`),
     '',
     '# The 404 page of each locale (not forced: existing files win).',
     ...notFoundLines,

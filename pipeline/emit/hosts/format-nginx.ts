@@ -1,6 +1,8 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule, RedirectStatus } from '../../plan/redirect-rule.ts';
 import type { OutputFile } from '../output-file.ts';
+import { decodeUrlPath } from '../../plan/url-path.ts';
+import { ENCODED_CANONICAL_PATTERN } from '../../preview/route-request.ts';
 import { describeRules, GENERATED, plural, type HostFiles, type HostInput } from './host-files.ts';
 
 /** The configuration's folder in the host folder; deployed as `<nginx conf dir>/sitegen/`, which the includes name. */
@@ -17,25 +19,34 @@ const SAFE_SEGMENT = "[A-Za-z0-9._~!&()*+,;=:@-]+";
  * Written to the host folder, never into the public tree. nginx has no rule limits. Pure.
  */
 export function formatNginx({ manifest }: HostInput): HostFiles {
-  const byStatus = groupByStatus(manifest.redirects.rules);
+  const byStatus = groupByStatus(manifest.redirects.rules.filter((rule) => rule.origin !== 'case'));
+  const caseRules = manifest.redirects.rules.filter((rule) => rule.origin === 'case');
+  // Keys as `$uri` has them (decoded); the targets stay encoded, as a Location wants them.
   const mapFiles: OutputFile[] = [...byStatus].map(([status, rules]) => ({
     path: `${NGINX_DIR}/redirects-${status}.map`,
-    contents: `# ${GENERATED}\n${rules.map((rule) => `${quote(rule.from)} ${quote(rule.to)};`).join('\n')}\n`,
+    contents: `# ${GENERATED}\n${rules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(rule.to)};`).join('\n')}\n`,
   }));
+  // String keys of a map match regardless of case, so the lowercase-to-real-case rules are regexes, which
+  // match with case: otherwise `/blog/HIPAA` would find the key `/blog/hipaa` and redirect to itself.
+  const caseMap: OutputFile[] =
+    caseRules.length === 0
+      ? []
+      : [{ path: `${NGINX_DIR}/redirects-case.map`, contents: `# ${GENERATED}\n${caseRules.map((rule) => `${quote(`~^${escapeRegex(decodeUrlPath(rule.from))}$`)} ${quote(rule.to)};`).join('\n')}\n` }];
   return {
     publicFiles: [],
     configFiles: [
-      { path: `${NGINX_DIR}/http.conf`, contents: formatHttpConf(manifest, byStatus) },
-      { path: `${NGINX_DIR}/server.conf`, contents: formatServerConf(manifest, [...byStatus.keys()]) },
+      { path: `${NGINX_DIR}/http.conf`, contents: formatHttpConf(manifest, byStatus, caseRules.length) },
+      { path: `${NGINX_DIR}/server.conf`, contents: formatServerConf(manifest, [...byStatus.keys()], caseRules.length > 0) },
       { path: `${NGINX_DIR}/headers.conf`, contents: formatHeadersConf(manifest) },
       ...mapFiles,
+      ...caseMap,
     ],
     warnings: [],
     failures: [],
   };
 }
 
-function formatHttpConf(manifest: HostManifest, byStatus: ReadonlyMap<RedirectStatus, RedirectRule[]>): string {
+function formatHttpConf(manifest: HostManifest, byStatus: ReadonlyMap<RedirectStatus, RedirectRule[]>, caseRules: number): string {
   const largest = Math.max(0, ...[...byStatus.values()].map((rules) => rules.length));
   const hash = mapHashSize(largest, manifest.redirects.rules.reduce((longest, rule) => Math.max(longest, rule.from.length), 0));
   const { targets } = manifest.redirects.rootLanguage;
@@ -46,6 +57,15 @@ function formatHttpConf(manifest: HostManifest, byStatus: ReadonlyMap<RedirectSt
     `    include ${INCLUDE}/redirects-${status}.map;`,
     '}',
   ]);
+  if (caseRules > 0) {
+    redirectMaps.push(
+      `# ${plural(caseRules, 'lowercase-to-real-case redirect')} (308), as regexes: they match with case, unlike string keys.`,
+      'map $sitegen_path $sitegen_redirect_case {',
+      '    default "";',
+      `    include ${INCLUDE}/redirects-case.map;`,
+      '}',
+    );
+  }
   return `# ${GENERATED}
 # nginx, http context, for ${manifest.baseUrl}: ${describeRules(manifest.redirects.rules)}.
 # Install: copy this folder to <nginx conf dir>/${INCLUDE}/ and, in http { }:
@@ -80,6 +100,12 @@ map "$sitegen_slashes$sitegen_unchanged|$sitegen_path" $sitegen_canonical {
     default "";
     "~^(?:1.|00)\\|(?<sitegen_c>/(?:${SAFE_SEGMENT}(?:/${SAFE_SEGMENT})*)?)$" $sitegen_c;
 }
+# The same for a path with encoded characters above ASCII ("/fr/blog/caf%C3%A9/"), taken from the raw
+# request, which holds them encoded: plain characters and %XX of such bytes only, no empty or dot segments.
+map $request_uri $sitegen_canonical_encoded {
+    default "";
+    "~${ENCODED_CANONICAL_PATTERN.replace('^(', '^(?<sitegen_e>')}" $sitegen_e;
+}
 
 # The root language: the locale cookie decides when it is set ("?" = stay); else the first Accept-Language entry.
 map $cookie_locale $sitegen_cookie_language {
@@ -99,10 +125,12 @@ map "$sitegen_cookie_language|$sitegen_browser_language" $sitegen_root_language 
 `;
 }
 
-function formatServerConf(manifest: HostManifest, statuses: readonly RedirectStatus[]): string {
+function formatServerConf(manifest: HostManifest, statuses: readonly RedirectStatus[], hasCaseRules: boolean): string {
   const redirectIfs = [
     ...statuses.map((status) => `    if ($sitegen_redirect_${status}) { return ${status} $sitegen_redirect_${status}$is_args$args; }`),
+    ...(hasCaseRules ? ['    if ($sitegen_redirect_case) { return 308 $sitegen_redirect_case$is_args$args; }'] : []),
     '    if ($sitegen_canonical) { return 308 $sitegen_canonical$is_args$args; }',
+    '    if ($sitegen_canonical_encoded) { return 308 $sitegen_canonical_encoded$is_args$args; }',
   ];
   const rootPage = manifest.redirects.notFound.find((page) => page.prefix === '/');
   const localePrefixes = manifest.redirects.notFound.filter((page) => page.prefix !== '/');
@@ -184,6 +212,11 @@ export function mapHashSize(keys: number, longest: number): { maxSize: number; b
 
 function nextPowerOfTwo(value: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, value)));
+}
+
+/** A path as a PCRE matching exactly it: paths hold letters, digits and `-._~` (sourceProblem), of which `.` is special. */
+function escapeRegex(text: string): string {
+  return text.replace(/[.^$|?*+()[\]{}\\]/g, '\\$&');
 }
 
 /** A double-quoted nginx string; sources and targets hold no quotes, backslashes or `$` (assertRedirects). */

@@ -12,6 +12,8 @@ import type { OutputFile } from '../output-file.ts';
 export function formatServeJson(manifest: HostManifest, checks: HostChecks): OutputFile {
   const { security, immutable } = manifest.headers;
   const redirects = manifest.redirects.rules.filter((rule) => rule.origin === 'list');
+  // serve compares sources with the decoded path and encodes the destination itself (hosts.md §3.11).
+  const decoded = (urlPath: string) => (urlPath.startsWith('/') ? decodeURIComponent(urlPath) : urlPath);
   // serve refuses a serve.json whose header values pass 2,048 printable Latin-1 characters: such a header is left out.
   const fits = (value: string) => value.length <= SERVE.headerValueChars && /^[\x20-\x7e\xa0-\xff]+$/.test(value);
   for (const header of security.filter((entry) => !fits(entry.value))) {
@@ -29,7 +31,7 @@ export function formatServeJson(manifest: HostManifest, checks: HostChecks): Out
     cleanUrls: true,
     trailingSlash: false,
     directoryListing: false,
-    redirects: redirects.map((rule) => ({ source: rule.from, destination: rule.to, type: rule.status })),
+    redirects: redirects.map((rule) => ({ source: decoded(rule.from), destination: decoded(rule.to), type: rule.status })),
     headers,
   };
   return { path: 'serve.json', contents: `${JSON.stringify(config, null, 2)}\n` };

@@ -26,7 +26,10 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
   const { rules } = manifest.redirects;
   const language = languageRedirects(manifest);
   const headers = headerRules(manifest);
-  const listed = rules.map(toVercelRedirect);
+  // vercel.json sources match regardless of case, so a lowercase-to-real-case rule would send its page to
+  // itself: those rules only go to the bulk file, where `sensitive` makes them match with case.
+  const caseRules = rules.filter((rule) => rule.origin === 'case');
+  const listed = rules.filter((rule) => rule.origin !== 'case').map(toVercelRedirect);
   const routesWith = (redirects: number) => redirects + headers.length;
 
   const inBulk = routesWith(language.length + listed.length) > VERCEL.routes;
@@ -36,6 +39,10 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
       `vercel: ${plural(rules.length, 'redirect')} and ${plural(language.length + headers.length, 'other route')} exceed the ${count(VERCEL.routes)} routes of a deployment; the redirects are in ${VERCEL_BULK_FILE} (Vercel Bulk Redirects: Pro or Enterprise plan, ${count(VERCEL.bulkIncludedPro)} included on Pro and ${count(VERCEL.bulkIncludedEnterprise)} on Enterprise, more at extra cost)`,
     );
     checkBulk(rules, checks);
+  } else if (caseRules.length > 0) {
+    checks.warnings.push(
+      `vercel: the lowercase forms of ${plural(caseRules.length, 'mixed-case URL path')} get no redirect (vercel.json matches sources regardless of case, so the rule would send the page to itself); they answer 404`,
+    );
   }
   if (routesWith(redirects.length) > VERCEL.routes) {
     checks.failures.push(`vercel: vercel.json needs ${count(routesWith(redirects.length))} routes; a deployment may have ${count(VERCEL.routes)}`);
@@ -57,7 +64,7 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
   return {
     publicFiles: [
       { path: 'vercel.json', contents: `${JSON.stringify(config, null, 2)}\n` },
-      ...(inBulk ? [{ path: VERCEL_BULK_FILE, contents: rules.map((rule) => JSON.stringify({ source: rule.from, destination: rule.to, statusCode: rule.status, query: true })).join('\n') + '\n' }] : []),
+      ...(inBulk ? [{ path: VERCEL_BULK_FILE, contents: rules.map((rule) => JSON.stringify({ source: rule.from, destination: rule.to, statusCode: rule.status, query: true, ...(rule.origin === 'case' ? { sensitive: true } : {}) })).join('\n') + '\n' }] : []),
     ],
     configFiles: [],
     warnings: checks.warnings,

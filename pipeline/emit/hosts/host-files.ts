@@ -36,7 +36,7 @@ export function assertWithinLimits(host: string, failures: readonly string[]): v
   throw new SitegenError({
     code: 'HOST_LIMIT_EXCEEDED',
     message: `The files for --host ${host} would break ${failures.length === 1 ? 'a limit' : `${failures.length} limits`} of the host.\n${failures.map((line) => `  ${line}`).join('\n')}`,
-    hint: 'each line names the option that works; the limits are documented in reference/hosts.md §5.3, and --host nginx has none of them',
+    hint: "each line names the option that works; the numbers are the host's documented limits, and --host nginx has none of them",
   });
 }
 
@@ -61,13 +61,16 @@ export function statusMappingWarning(host: string, statuses: readonly RedirectSt
   const temporary = statuses.filter((status) => status === 307).length;
   if (permanent + temporary === 0) return undefined;
   const parts = [permanent > 0 ? `${plural(permanent, 'redirect')} with 308 as 301` : '', temporary > 0 ? `${plural(temporary, 'redirect')} with 307 as 302` : ''].filter(Boolean);
-  return `${host}: writes ${parts.join(' and ')}; ${note} (hosts.md §5.4)`;
+  return `${host}: writes ${parts.join(' and ')}; ${note} (for GET requests, 301 acts as 308 and 302 as 307)`;
 }
 
 /** The rules of the plan by origin, for the comments at the top of the files. */
 export function describeRules(rules: readonly RedirectRule[]): string {
   const list = rules.filter((rule) => rule.origin === 'list').length;
-  return `${plural(list, 'hand-written redirect')} and ${plural(rules.length - list, 'localized-slug redirect')}`;
+  const lowercase = rules.filter((rule) => rule.origin === 'case').length;
+  const slugs = rules.length - list - lowercase;
+  if (lowercase === 0) return `${plural(list, 'hand-written redirect')} and ${plural(slugs, 'localized-slug redirect')}`;
+  return `${plural(list, 'hand-written redirect')}, ${plural(slugs, 'localized-slug redirect')} and ${plural(lowercase, 'lowercase-to-real-case redirect')}`;
 }
 
 /** The locale whose prefix a URL path lies under (`/nl/…` → nl), by the plan's 404 pages. */

@@ -28,6 +28,8 @@ export interface UrlPolicy {
   mediaSrc(src: string): string;
   /** The intrinsic size of a mirrored image, when it was measured. */
   mediaSize(src: string): ImageSize | undefined;
+  /** A media file the build could not have (missing from the library, not an image). */
+  isUnavailable(src: string): boolean;
 }
 
 export interface ImageSize {
@@ -35,7 +37,7 @@ export interface ImageSize {
   height: number;
 }
 
-export function createUrlPolicy(baseUrl: string, media: MediaFiles, sizes: ReadonlyMap<string, ImageSize> = new Map()): UrlPolicy {
+export function createUrlPolicy(baseUrl: string, media: MediaFiles, sizes: ReadonlyMap<string, ImageSize> = new Map(), unavailable: ReadonlyMap<string, string> = new Map()): UrlPolicy {
   // The host only: other hosts of the same company (the app on the bare domain) stay external.
   const ownHost = new URL(baseUrl).host.toLowerCase();
   return {
@@ -57,5 +59,6 @@ export function createUrlPolicy(baseUrl: string, media: MediaFiles, sizes: Reado
       return file ? `/${file.outputPath}` : src;
     },
     mediaSize: (src) => sizes.get(src),
+    isUnavailable: (src) => unavailable.has(src),
   };
 }

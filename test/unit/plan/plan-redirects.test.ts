@@ -137,7 +137,7 @@ describe('planRedirects: verification', () => {
       "7 redirect problems.
         sources differ only in case: "/blog/hello-world" (redirects.json #1), "/Blog/Hello-World" (redirects.json #9)
         redirects.json #1: source "/blog/hello-world" is a page of this build; remove the rule, or add "force": true to shadow the page
-        redirects.json #9: source "/Blog/Hello-World" differs only in case from the page "/blog/hello-world"
+        redirects.json #9: source "/Blog/Hello-World" differs only in case from the page "/blog/hello-world" (nginx and Vercel match sources regardless of case, so it would hide the page)
         duplicate source "/dup": redirects.json #2, redirects.json #3
         sources differ only in case: "/Case" (redirects.json #4), "/case" (redirects.json #5)
         redirects.json #6: redirect loop /loop-a → /loop-b → /loop-a
@@ -170,13 +170,13 @@ describe('planRedirects: verification', () => {
     );
     expect(error.message.split('\n').slice(1).map((line) => line.trim())).toEqual([
       'redirects.json #1: source "//evil.example" has an empty segment ("//")',
-      'redirects.json #2: source "/\\evil.example" has characters other than letters, digits and "-._~" (no "%", ":", "*", "?", "#", "\\" or spaces)',
-      'redirects.json #3: source "/%2F%2Fevil.example" has characters other than letters, digits and "-._~" (no "%", ":", "*", "?", "#", "\\" or spaces)',
+      'redirects.json #2: source "/\\evil.example" has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)',
+      'redirects.json #3: source "/%2F%2Fevil.example" has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)',
       'redirects.json #4: source "/a/../b" has a "." or ".." segment',
       'redirects.json #5: source "/trailing/" ends with "/" (trailing slashes are removed before the lookup; leave it off)',
       'redirects.json #6: source "/page.html" ends with ".html" (".html" is removed before the lookup; leave it off)',
       'redirects.json #7: source "/" is the root, which only the language detection redirects',
-      'redirects.json #8: source "/:splat" has characters other than letters, digits and "-._~" (no "%", ":", "*", "?", "#", "\\" or spaces)',
+      'redirects.json #8: source "/:splat" has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)',
       'redirects.json #9: target "//evil.example" could be read as another host ("//" or "\\" at the start)',
       'redirects.json #10: target "/\\evil.example" could be read as another host ("//" or "\\" at the start)',
       'redirects.json #11: target "http://example.com/x" is an absolute URL but not https',

@@ -1,7 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCoverColours } from '../../../pipeline/transform/cover-colours.ts';
+import { checkImage, extractCoverColours } from '../../../pipeline/transform/cover-colours.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -58,5 +59,34 @@ describe('extractCoverColours', () => {
     expect(first).toMatchObject({ computed: 1, cached: 0 });
     expect(second).toMatchObject({ computed: 0, cached: 1 });
     expect(second.colours.get('/uploads/olive.png')).toEqual(first.colours.get('/uploads/olive.png'));
+  });
+});
+
+describe('images that cannot be read', () => {
+  /** A noisy PNG cut in half: its header is fine, its pixels are not all there. */
+  async function truncatedPng(): Promise<string> {
+    const pixels = Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, index) => (index * 7919) % 251));
+    const whole = await sharp(pixels, { raw: { width: 200, height: 200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const file = path.join(dir, 'cut.png');
+    await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
+    return file;
+  }
+
+  it('checkImage passes an image and names what is wrong with other bytes', async () => {
+    expect(await checkImage(await readFile(await solid('fine', '#102030')))).toBeUndefined();
+    expect(await checkImage(Buffer.from('<!DOCTYPE html><title>404</title>'))).toMatch(/^not an image: /);
+    expect(await checkImage(new Uint8Array(0))).toMatch(/^not an image: /);
+  });
+
+  it('a cover whose pixels cannot be decoded is reported, not thrown, and not cached', async () => {
+    const cut = await truncatedPng();
+    const good = await solid('good', '#405060');
+    const cacheDir = path.join(dir, 'cache-cut');
+    const result = await extractCoverColours([{ url: '/uploads/cut.png', file: cut }, { url: '/uploads/good.png', file: good }], cacheDir);
+    expect(result.unreadable.get('/uploads/cut.png')).toMatch(/^not a readable image: /);
+    expect(result.colours.has('/uploads/cut.png')).toBe(false);
+    expect(result.colours.get('/uploads/good.png')?.hex).toBe('#405060');
+    const cached = JSON.parse(await readFile(path.join(cacheDir, 'cover-colours.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(cached)).toEqual(['/uploads/good.png']);
   });
 });

@@ -39,8 +39,18 @@ describe('planLanguages', () => {
     expect(languages.it).toEqual({ slug: 'hello', sourceLocale: 'en', isFallback: true });
   });
 
-  it('falls back to the first locale when there is no English version', () => {
-    const { families } = groupFamilies('articles', [record(1, 'nl', 'alleen-nederlands', { documentId: 'd' })]);
-    expect(planLanguages(families[0]!).en).toEqual({ slug: 'alleen-nederlands', sourceLocale: 'nl', isFallback: true });
+  it('gives a family without an English version pages only in its own locales (issue 11: no Dutch text as "the English version")', () => {
+    const { families } = groupFamilies('articles', [record(1, 'nl', 'alleen-nederlands', { documentId: 'd' }), record(2, 'de', 'nur-deutsch', { documentId: 'd' })]);
+    const languages = planLanguages(families[0]!);
+    expect(Object.keys(languages)).toEqual(['nl', 'de']);
+    expect(languages.nl).toEqual({ slug: 'alleen-nederlands', sourceLocale: 'nl', isFallback: false });
+    expect(languages.en).toBeUndefined();
+    expect(languages.fr).toBeUndefined();
+  });
+
+  it('never falls back to a language other than English', () => {
+    const { families } = groupFamilies('articles', [record(1, 'de', 'hallo', { documentId: 'd' }), record(2, 'en', 'hello', { documentId: 'd' }), record(3, 'nl', 'hallo-nl', { documentId: 'd' })]);
+    const languages = planLanguages(families[0]!);
+    for (const locale of ['es', 'fr', 'it'] as const) expect(languages[locale]).toEqual({ slug: 'hello', sourceLocale: 'en', isFallback: true });
   });
 });

@@ -310,3 +310,29 @@ describe('image sizes', () => {
     expect(html).toContain('height="420"');
   });
 });
+
+describe('images the build could not have', () => {
+  const media = new Map([['/uploads/kept.png', { sourceFile: '/x', outputPath: '_media/kept.0123456789.png' }]]);
+  const renderer = createMarkdownRenderer({ baseUrl: BASE_URL, media, unavailableMedia: new Map([['/uploads/gone.png', 'HTTP 404 Not Found']]) });
+  const render = (markdown: string) => renderer({ markdown, showIndex: false, showCallToActions: false, strings: STRINGS }).html;
+
+  it('show their alt text as escaped plain text, and the others stay images', () => {
+    const out = render('Before ![Visits <b>per</b> "day" & <script>x</script>](/uploads/gone.png) after ![Kept](/uploads/kept.png)');
+    expect(out).toBe(
+      '<p>Before Visits &lt;b&gt;per&lt;/b&gt; &quot;day&quot; &amp; &lt;script&gt;x&lt;/script&gt; after <img src="/_media/kept.0123456789.png" alt="Kept" loading="lazy" decoding="async"></p>\n',
+    );
+  });
+
+  it('with a caption line: text, not a figure', () => {
+    const out = render('![A map](/uploads/gone.png)\nEurope in *red*');
+    expect(out).not.toContain('<figure');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('A map');
+  });
+
+  it('in a footnote too', () => {
+    const out = render('Text.[^1]\n\n[^1]: See ![the chart](/uploads/gone.png).');
+    expect(out).not.toContain('gone.png');
+    expect(out).toContain('See the chart.');
+  });
+});

@@ -34,7 +34,7 @@ describe('status codes a host cannot express', () => {
   it('maps 308 to 301 and 307 to 302 on Netlify, with one warning', () => {
     expect(format('netlify').warnings).toMatchInlineSnapshot(`
       [
-        "netlify: writes 4 redirects with 308 as 301 and 2 redirects with 307 as 302; Netlify documents no other redirect codes (hosts.md §5.4)",
+        "netlify: writes 4 redirects with 308 as 301 and 2 redirects with 307 as 302; Netlify documents no other redirect codes (for GET requests, 301 acts as 308 and 302 as 307)",
       ]
     `);
   });
@@ -69,7 +69,7 @@ describe('host limits, with the numbers in the message', () => {
     expect(limitFailure(() => format('netlify', fixedManifest(listRules(10_001))))).toMatchInlineSnapshot(`
       "The files for --host netlify would break a limit of the host.
         netlify: _redirects needs 10,006 rules even without the localized slugs; Netlify supports 10,000 (use --host static for HTML stubs, or --host nginx)
-      hint: each line names the option that works; the limits are documented in reference/hosts.md §5.3, and --host nginx has none of them"
+      hint: each line names the option that works; the numbers are the host's documented limits, and --host nginx has none of them"
     `);
   });
 
@@ -89,7 +89,7 @@ describe('host limits, with the numbers in the message', () => {
     expect(limitFailure(() => format('cloudflare', fixedManifest(undefined, scripts)))).toMatchInlineSnapshot(`
       "The files for --host cloudflare would break a limit of the host.
         cloudflare: a _headers line has 3,787 characters; Cloudflare Pages allows 2,000 (shorten the Content-Security-Policy)
-      hint: each line names the option that works; the limits are documented in reference/hosts.md §5.3, and --host nginx has none of them"
+      hint: each line names the option that works; the numbers are the host's documented limits, and --host nginx has none of them"
     `);
   });
 
@@ -102,7 +102,7 @@ describe('host limits, with the numbers in the message', () => {
     expect(limitFailure(() => format('cloudflare', fixedManifest(), 100_000))).toMatchInlineSnapshot(`
       "The files for --host cloudflare would break a limit of the host.
         cloudflare: the output has 100,005 files; Cloudflare Pages allows 100,000 on paid plans (use --host nginx or --host vercel)
-      hint: each line names the option that works; the limits are documented in reference/hosts.md §5.3, and --host nginx has none of them"
+      hint: each line names the option that works; the numbers are the host's documented limits, and --host nginx has none of them"
     `);
   });
 
@@ -122,7 +122,7 @@ describe('host limits, with the numbers in the message', () => {
     expect(limitFailure(() => format('vercel', fixedManifest([long, ...slugRules(2_100)])))).toMatchInlineSnapshot(`
       "The files for --host vercel would break a limit of the host.
         vercel: 1 bulk redirect with a source or destination over 2,048 characters (shorten it, or use --host nginx)
-      hint: each line names the option that works; the limits are documented in reference/hosts.md §5.3, and --host nginx has none of them"
+      hint: each line names the option that works; the numbers are the host's documented limits, and --host nginx has none of them"
     `);
   });
 

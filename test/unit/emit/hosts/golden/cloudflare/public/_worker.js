@@ -2,8 +2,10 @@
 // Cloudflare Pages advanced mode: the root language detection on / (the redirects are in _redirects).
 const SITE = {"languages":[["nl","/nl"],["de","/de"]],"notFound":[["/de/","/de/404","de/404.html"],["/nl/","/nl/404","nl/404.html"],["/","/404","404.html"]],"immutable":["/_assets/","/_media/"],"cacheControl":"public, max-age=31536000, immutable","security":[["Content-Security-Policy","default-src 'self'; script-src 'self' 'sha256-HR7iaask9daLMRRskMI++QeJtjWDOjyPA6lGzYGzKW4=' 'sha256-iMrPAWirDC2X0OhZzLsM2MRIWSmepJGI4r7D8ZlwBOw=' https://scripts.simpleanalyticscdn.com; style-src 'self'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; img-src 'self' https://assets.simpleanalytics.com https://queue.simpleanalyticscdn.com; media-src 'self' https://assets.simpleanalytics.com; font-src 'self'; connect-src 'self' https://simpleanalytics.com/subscribe https://queue.simpleanalyticscdn.com; form-action 'self' https://simpleanalytics.com/subscribe; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"],["Strict-Transport-Security","max-age=63072000; includeSubDomains"],["Referrer-Policy","strict-origin-when-cross-origin"],["X-Content-Type-Options","nosniff"],["Permissions-Policy","accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()"],["Cross-Origin-Opener-Policy","same-origin"]],"vary":"Cookie, Accept-Language"};
 const REDIRECTS = new Map(Object.entries({}));
+const CASE_REDIRECTS = new Map(Object.entries({}));
 const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
+const ENCODED_CANONICAL = /^((?:\/(?!\.\.?(?:[/?]|$))(?:[A-Za-z0-9._~!&()*+,;=:@-]|%[89A-Fa-f][0-9A-Fa-f])+?)+?)(?:\.html\/*|\/+)(?:\?.*)?$/;
 const LANGUAGES = SITE.languages.map(([locale, urlPath]) => ({ locale, urlPath, header: new RegExp('^\\s*' + locale + '(?![a-z0-9])', 'i') }));
 
 function normalizeUri(rawPath) {
@@ -44,7 +46,9 @@ function route(rawPath, rawQuery, headers) {
   const match = CANONICAL.exec(uri);
   const path = uri === '/index.html' || uri === '/index' ? '/' : match ? match[1] : uri;
   const redirect = (status, to, vary) => ({ kind: 'redirect', status, location: to + rawQuery, vary: Boolean(vary) });
-  const canonical = (/\/\//.test(rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const ascii = (/\/\//.test(rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined;
+  const encoded = ENCODED_CANONICAL.exec(rawPath);
+  const canonical = ascii || (encoded ? encoded[1] : undefined);
   if (uri === '/') {
     if (canonical) return redirect(308, canonical, true);
     const cookie = cookieValue(headers.get('cookie'), 'locale');
@@ -55,7 +59,7 @@ function route(rawPath, rawQuery, headers) {
     return { kind: 'asset', vary: true };
   }
   if (SITE.immutable.some((folder) => uri.startsWith(folder))) return { kind: 'asset', immutable: true };
-  const target = REDIRECTS.get(path.toLowerCase());
+  const target = REDIRECTS.get(path.toLowerCase()) || CASE_REDIRECTS.get(path);
   if (target) return redirect(target[1], target[0]);
   if (canonical) return redirect(308, canonical);
   return { kind: 'asset' };
