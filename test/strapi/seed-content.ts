@@ -50,9 +50,9 @@ export const SEED_LOCALES = ['en', 'nl', 'de', 'es', 'fr', 'it'];
 // Sizes under Strapi's thumbnail box (245×156) and its smallest breakpoint: Strapi makes no resized
 // formats, so both servers serve the very same bytes (see README, "Tests against a real Strapi").
 const MEDIA: SeedMedia[] = [
-  { file: 'gdpr_fines_cover_text.png', width: 240, height: 126, colour: { r: 30, g: 90, b: 200 }, alternativeText: 'GDPR fines, with the title', caption: null, providerMetadata: { meta: { averageColorHex: '#1e5ac8', averageColorBrightness: 84 } } },
-  { file: 'gdpr_fines_cover.png', width: 240, height: 126, colour: { r: 40, g: 160, b: 90 }, alternativeText: 'GDPR fines', caption: null, providerMetadata: null },
-  { file: 'ccpa_cover.png', width: 240, height: 126, colour: { r: 220, g: 200, b: 40 }, alternativeText: null, caption: 'CCPA and CPRA', providerMetadata: { averageColorHex: '#dcc828', averageColorBrightness: 195 } },
+  { file: 'gdpr_fines_cover_text.png', width: 240, height: 126, colour: { r: 30, g: 90, b: 200 }, alternativeText: 'GDPR fines, with the title', caption: null, providerMetadata: null },
+  { file: 'gdpr_fines_cover.png', width: 240, height: 126, colour: { r: 40, g: 160, b: 90 }, alternativeText: 'GDPR fines', caption: null, providerMetadata: { meta: { averageColorHex: '#123456', averageColorBrightness: 48 } } },
+  { file: 'ccpa_cover.png', width: 240, height: 126, colour: { r: 220, g: 200, b: 40 }, alternativeText: null, caption: 'CCPA and CPRA', providerMetadata: { averageColorHex: 'ABCDEF', averageColorBrightness: 200 } },
   { file: 'cookie_free_cover.png', width: 200, height: 105, colour: { r: 120, g: 40, b: 60 }, alternativeText: 'A cookie jar', caption: null, providerMetadata: null },
   { file: 'fines_per_year.png', width: 180, height: 90, colour: { r: 250, g: 120, b: 30 }, alternativeText: 'Fines per year', caption: null, providerMetadata: null },
 ];
