@@ -58,6 +58,8 @@ export interface BuildOptions {
   skipInvalid: boolean;
   /** Fail (MEDIA_UNAVAILABLE) when an entry's cover or text image cannot be had, instead of building the page without it and warning. */
   strict?: boolean | undefined;
+  /** Leave out redirect rules that fail the checks, with a warning each, instead of failing with REDIRECTS_INVALID (the preview). */
+  dropBrokenRedirects?: boolean | undefined;
   /** Fetch every entry from the CMS even when the cache holds the last crawl (which is then patched with what changed). */
   fullCrawl?: boolean | undefined;
   /** Overrides site.json's baseUrl (canonical and hreflang URLs). */
@@ -87,6 +89,17 @@ export interface BuildMemo {
   clientBundles?: { key: string; bundles: ClientBundles } | undefined;
 }
 
+/**
+ * Something in the content (or redirects.json) that the build went around instead of failing on, with
+ * the code it would otherwise fail with: an entry left out (CONTENT_INVALID, under skipInvalid), an
+ * image a page goes without (MEDIA_UNAVAILABLE), a redirect left out (REDIRECTS_INVALID). The message
+ * names the entry, file or URL; each is also one of the report's warnings. The preview lists them.
+ */
+export interface BuildProblem {
+  code: 'CONTENT_INVALID' | 'MEDIA_UNAVAILABLE' | 'REDIRECTS_INVALID';
+  message: string;
+}
+
 export interface StageTiming {
   stage: string;
   ms: number;
@@ -104,6 +117,8 @@ export interface BuildReport {
   mediaDownloads: number;
   coverColours: { fromCms: number; computed: number; cached: number };
   warnings: string[];
+  /** The warnings that are content problems the build went around, with their codes. */
+  problems?: BuildProblem[] | undefined;
   /** Uses of media files the build could not have (the pages went without them); each is also a warning. */
   mediaUnavailable?: number | undefined;
   timings: StageTiming[];
@@ -149,7 +164,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const previous = await timed('output manifest', () => loadOutputManifest<BuildReport>(options.cacheDir, outDir));
   // The preview hands in its own crawl and keeps its own memo: it never skips a build.
-  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url };
+  const settings = { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url, ...(options.dropBrokenRedirects ? { dropBrokenRedirects: true } : {}) };
   const inputKey =
     options.fetched !== undefined ? '' : await timed('input key', () => hashBuildInputs({ site, fetched: fetched!, code: codeHash.engine + codeHash.allTemplates, assets, settings }));
   // A build that went without some media asks for them again: they may be back in the library.
@@ -205,6 +220,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes, unavailableMedia: unavailable },
         mediaUnavailable: missingUses.length,
         source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings, ...missingUses.map(describeUnavailableMedia)] },
+        problems: [
+          ...valid.warnings.map((message): BuildProblem => ({ code: 'CONTENT_INVALID', message })),
+          ...missingUses.map((item): BuildProblem => ({ code: 'MEDIA_UNAVAILABLE', message: describeUnavailableMedia(item) })),
+        ],
         coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
       };
     };
@@ -213,7 +232,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     fetched = undefined;
     const { content, warnings: shadowWarnings } = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const plan = await timed('plan', () => planPages({ content, site }));
-    const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages }));
+    const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }));
+    const problems = [...loaded.problems, ...redirects.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     const discovery = await timed('sitemaps + feeds', async () => {
       const knownBodies = await loadFeedBodies(options.cacheDir);
       const usedBodies = new Map<string, string>();
@@ -263,6 +283,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       mediaDownloads: media.downloads,
       coverColours,
       warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...redirects.warnings, ...hosting.warnings],
+      ...(problems.length > 0 ? { problems } : {}),
       ...(mediaUnavailable > 0 ? { mediaUnavailable } : {}),
       hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
       upToDate: false,

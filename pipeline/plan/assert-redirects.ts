@@ -22,6 +22,8 @@ export interface CheckedRedirects {
   problems: string[];
   /** Rules whose target is an entry's URL that this build has no page for (see `isEntryPath`); not in `rules`. */
   missingEntries: RedirectRule[];
+  /** The rules (as given) that `problems` are about: leaving them all out removes those problems (others may follow: a chain into one of them). */
+  offenders: RedirectRule[];
 }
 
 /**
@@ -31,14 +33,16 @@ export interface CheckedRedirects {
  */
 export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>, isEntryPath: (urlPath: string) => boolean = () => false): CheckedRedirects {
   const problems: string[] = [];
+  const offenders = new Set<RedirectRule>();
   const wellFormed = rules.filter((rule) => {
     const source = sourceProblem(rule.from);
     if (source) problems.push(`${rule.label}: source "${rule.from}" ${source}`);
     const target = classifyTarget(rule.to);
     if (target.kind === 'invalid') problems.push(`${rule.label}: target "${rule.to}" ${target.problem}`);
+    if (source || target.kind === 'invalid') offenders.add(rule);
     return !source && target.kind !== 'invalid';
   });
-  problems.push(...sourceClashes(wellFormed, pageUrlPaths));
+  problems.push(...sourceClashes(wellFormed, pageUrlPaths, offenders));
 
   const bySource = new Map<string, RedirectRule>();
   for (const rule of wellFormed) if (!bySource.has(rule.from)) bySource.set(rule.from, rule);
@@ -48,6 +52,7 @@ export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: Rea
   for (const rule of bySource.values()) {
     const hop = followChain(rule, bySource);
     if (hop.loop) {
+      for (const from of hop.loop) offenders.add(bySource.get(from)!);
       const key = [...new Set(hop.loop)].sort().join(' ');
       if (!reportedLoops.has(key)) problems.push(`${rule.label}: redirect loop ${hop.loop.join(' → ')}`);
       reportedLoops.add(key);
@@ -60,15 +65,16 @@ export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: Rea
       }
       const via = hop.to === rule.to ? '' : ` (reached from "${rule.to}")`;
       problems.push(`${rule.label}: target "${hop.to}"${via} is not a page of this build`);
+      offenders.add(rule);
       continue;
     }
     collapsed.push({ ...rule, to: hop.to, status: hop.status });
   }
-  return { rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)), problems, missingEntries };
+  return { rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)), problems, missingEntries, offenders: [...offenders] };
 }
 
 /** Duplicate sources, sources that differ only in case (nginx maps and Vercel bulk redirects ignore case), and sources that are pages. */
-function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>): string[] {
+function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>, offenders: Set<RedirectRule>): string[] {
   const problems: string[] = [];
   const pagesByKey = new Map([...pageUrlPaths].map((page) => [page.toLowerCase(), page]));
   const groups = groupBy(rules, (rule) => rule.from.toLowerCase());
@@ -78,6 +84,7 @@ function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet
       const same = group.every((rule) => rule.from === first.from);
       const listed = group.map((rule) => (same ? rule.label : `"${rule.from}" (${rule.label})`)).join(', ');
       problems.push(same ? `duplicate source "${first.from}": ${listed}` : `sources differ only in case: ${listed}`);
+      for (const rule of group) offenders.add(rule);
     }
     const page = pagesByKey.get(first.from.toLowerCase());
     for (const rule of group) {
@@ -86,6 +93,8 @@ function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet
       if (rule.origin === 'case' && rule.to === page) continue;
       if (page !== rule.from) problems.push(`${rule.label}: source "${rule.from}" differs only in case from the page "${page}" (nginx and Vercel match sources regardless of case, so it would hide the page)`);
       else if (!rule.force) problems.push(`${rule.label}: source "${rule.from}" is a page of this build; remove the rule, or add "force": true to shadow the page`);
+      else continue;
+      offenders.add(rule);
     }
   }
   return problems;

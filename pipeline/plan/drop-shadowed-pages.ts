@@ -32,8 +32,8 @@ export function dropShadowedPages({ content, site }: { content: Content; site: S
   const lands = (to: string) => !to.startsWith('/') || !isEntryPath(to) || entryPages.has(to);
   const sources = new Map(rules.filter((rule) => lands(rule.to)).map((rule) => [rule.from, rule.label]));
   const warnings: string[] = [];
-  const drop = (families: ContentFamily[]) =>
-    families.map((family) => {
+  const drop = (group: ContentFamily[]) =>
+    group.map((family) => {
       let languages = family.languages;
       for (const locale of LOCALES) {
         const urlPath = pageOf(family, locale);

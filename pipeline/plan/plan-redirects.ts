@@ -14,11 +14,19 @@ export interface PlanRedirectsOptions {
   site: Site;
   content: Content;
   pages: readonly PagePlan[];
+  /**
+   * Leave out every rule that fails the checks (and the rules that then fail: a chain into one) with a
+   * warning each, instead of throwing REDIRECTS_INVALID: the preview's choice, so that one broken rule
+   * never takes the site down while editing. `sitegen build` keeps the error.
+   */
+  dropBroken?: boolean | undefined;
 }
 
 export interface PlanRedirectsResult {
   plan: RedirectPlan;
   warnings: string[];
+  /** With `dropBroken`: one line per problem whose rules were left out (each also a warning). */
+  dropped: string[];
 }
 
 /**
@@ -26,9 +34,9 @@ export interface PlanRedirectsResult {
  * the localized-slug redirects of the content and the lowercase forms of mixed-case URL paths, checked and collapsed to one hop; plus the root
  * language detection and the 404 page per locale. A hand-written rule wins over a computed one with
  * the same source; one that points at an entry this build does not have is left out with a warning.
- * Pure; throws REDIRECTS_INVALID listing every offender.
+ * Pure; throws REDIRECTS_INVALID listing every offender (unless `dropBroken`).
  */
-export function planRedirects({ site, content, pages }: PlanRedirectsOptions): PlanRedirectsResult {
+export function planRedirects({ site, content, pages, dropBroken = false }: PlanRedirectsOptions): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
   const list = planListRedirects(site.redirects, site.routes);
   const isEntryPath = matchesEntryRoute(site.routes);
@@ -37,12 +45,25 @@ export function planRedirects({ site, content, pages }: PlanRedirectsOptions): P
   const overMissing = list.rules.filter((rule) => pageUrlPaths.has(rule.from) && isEntryPath(rule.from) && rule.to.startsWith('/') && isEntryPath(rule.to) && !pageUrlPaths.has(rule.to));
   const listRules = list.rules.filter((rule) => !overMissing.includes(rule));
   const slugs = planSlugRedirects({ content, routes: site.routes, pageUrlPaths });
-  const handWritten = new Set(listRules.map((rule) => rule.from.toLowerCase()));
-  const candidates = [...listRules, ...slugs.rules.filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
-  const caseRules = planCaseRedirects(pageUrlPaths, candidates);
-
-  const checked = checkRedirects([...candidates, ...caseRules], pageUrlPaths, isEntryPath);
-  const problems = [...list.problems, ...checked.problems];
+  // Rules left out (dropBroken), by origin, label and source: case rules are made again on each pass.
+  const left = new Set<string>();
+  const keyOf = (rule: RedirectRule) => `${rule.origin}\u0000${rule.label}\u0000${rule.from}`;
+  const kept = (rules: RedirectRule[]) => rules.filter((rule) => !left.has(keyOf(rule)));
+  const check = () => {
+    const listKept = kept(listRules);
+    const handWritten = new Set(listKept.map((rule) => rule.from.toLowerCase()));
+    const candidates = [...listKept, ...kept(slugs.rules).filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
+    return checkRedirects([...candidates, ...kept(planCaseRedirects(pageUrlPaths, candidates))], pageUrlPaths, isEntryPath);
+  };
+  let checked = check();
+  const dropped = dropBroken ? [...list.problems] : [];
+  // Each pass leaves out at least one rule, so this ends; a rule left out may free a lowercase form for its case rule.
+  while (dropBroken && checked.problems.length > 0 && checked.offenders.length > 0) {
+    dropped.push(...checked.problems);
+    for (const rule of checked.offenders) left.add(keyOf(rule));
+    checked = check();
+  }
+  const problems = dropBroken ? checked.problems : [...list.problems, ...checked.problems];
   if (problems.length > 0) throw redirectsInvalid(problems);
   const missing = [...overMissing, ...checked.missingEntries];
   const missingWarning = missing.length === 0 ? [] : [
@@ -59,7 +80,8 @@ export function planRedirects({ site, content, pages }: PlanRedirectsOptions): P
       },
       notFound: planNotFound(pages),
     },
-    warnings: [...slugs.warnings, ...missingWarning],
+    warnings: [...slugs.warnings, ...missingWarning, ...dropped.map((problem) => `redirect left out: ${problem}`)],
+    dropped,
   };
 }
 

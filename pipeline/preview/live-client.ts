@@ -9,8 +9,10 @@ export const STATUS_PATH = `${PREVIEW_PREFIX}status`;
 export const LIVE_SCRIPT_TAG = `<script src="${LIVE_SCRIPT_PATH}" async></script>`;
 
 /**
- * The script of preview tabs: listens to the event stream, reloads when its page was rebuilt, and shows
- * the problem overlay (built with DOM calls and CSSOM styles, which the site's Content-Security-Policy
+ * The script of preview tabs: listens to the event stream, reloads when its page was rebuilt, shows
+ * the problem overlay of a failed rebuild (blocking: red, at the bottom), and lists the content problems
+ * of the served build in a panel of its own (not blocking: amber, top right, hidden with its button until
+ * the list changes; sessionStorage remembers that across reloads) (built with DOM calls and CSSOM styles, which the site's Content-Security-Policy
  * allows; it forbids inline scripts and style elements). Plain ES2017, served as it is.
  */
 export const LIVE_CLIENT_SCRIPT = `(() => {
@@ -24,6 +26,54 @@ export const LIVE_CLIENT_SCRIPT = `(() => {
     return ownPath === undefined ? /(^|\\/)404$/.test(path) : path === ownPath;
   });
   let version;
+  const PROBLEMS_ID = 'sitegen-preview-content-problems';
+  const DISMISSED_KEY = 'sitegen-preview-dismissed-problems';
+  const remember = (key, value) => { try { sessionStorage.setItem(key, value); } catch {} };
+  const recall = (key) => { try { return sessionStorage.getItem(key); } catch { return null; } };
+  const listProblems = (problems) => {
+    document.getElementById(PROBLEMS_ID)?.remove();
+    const signature = JSON.stringify(problems || []);
+    if (!problems || problems.length === 0 || recall(DISMISSED_KEY) === signature) return;
+    const panel = document.createElement('aside');
+    panel.id = PROBLEMS_ID;
+    panel.setAttribute('role', 'status');
+    panel.setAttribute('aria-label', 'sitegen preview: content problems');
+    panel.style.cssText = 'position:fixed;top:12px;right:12px;z-index:2147483646;width:min(460px,calc(100vw - 24px));max-height:45vh;overflow:auto;margin:0;padding:12px 16px;background:#1b1b1f;color:#f4f4f5;border-left:4px solid #f5a524;border-radius:6px;font:13px/1.45 system-ui,sans-serif;box-shadow:0 8px 24px rgba(0,0,0,.35)';
+    const title = document.createElement('strong');
+    title.textContent = problems.length + (problems.length === 1 ? ' content problem' : ' content problems') + ': the preview is built without ' + (problems.length === 1 ? 'it' : 'them');
+    title.style.cssText = 'display:block;margin-right:32px;font-size:14px';
+    panel.append(title);
+    const list = document.createElement('ul');
+    list.style.cssText = 'margin:8px 0 0;padding:0;list-style:none';
+    for (const problem of problems) {
+      const item = document.createElement('li');
+      item.style.cssText = 'margin:0 0 6px';
+      const code = document.createElement('code');
+      code.textContent = problem.code;
+      code.style.cssText = 'display:block;color:#a1a1aa;font:12px ui-monospace,monospace';
+      const message = document.createElement('span');
+      message.textContent = problem.message;
+      message.style.cssText = 'white-space:pre-wrap;word-break:break-word';
+      item.append(code, message);
+      list.append(item);
+    }
+    panel.append(list);
+    const note = document.createElement('p');
+    note.textContent = 'Everything else is built and served. The list updates when the content is fixed.';
+    note.style.cssText = 'margin:4px 0 0;color:#71717a;font-size:12px';
+    panel.append(note);
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = '\u00d7';
+    close.setAttribute('aria-label', 'Dismiss');
+    close.style.cssText = 'position:absolute;top:4px;right:10px;background:none;border:0;color:inherit;font-size:22px;cursor:pointer';
+    close.addEventListener('click', () => {
+      remember(DISMISSED_KEY, signature);
+      panel.remove();
+    });
+    panel.append(close);
+    document.body.append(panel);
+  };
 
   const hide = () => document.getElementById(OVERLAY_ID)?.remove();
   const show = (problem) => {
@@ -63,7 +113,9 @@ export const LIVE_CLIENT_SCRIPT = `(() => {
     if (version !== undefined && data.version !== version) return location.reload();
     version = data.version;
     show(data.problem);
+    listProblems(data.contentProblems);
   });
+  source.addEventListener('content-problems', (event) => listProblems(JSON.parse(event.data).problems));
   source.addEventListener('reload', (event) => {
     const data = JSON.parse(event.data);
     version = data.version;

@@ -1,9 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BuildProblem } from '../build.ts';
 
 /** An event the open preview tabs receive over EventSource (`GET /__sitegen/events`). */
 export type LiveEvent =
-  /** On connecting: the build the tab is looking at, and the current problem (the overlay), if any. */
-  | { event: 'hello'; data: { version: number; problem: PreviewProblem | undefined } }
+  /** On connecting: the build the tab is looking at, the current problem (the overlay), if any, and that build's content problems. */
+  | { event: 'hello'; data: { version: number; problem: PreviewProblem | undefined; contentProblems: BuildProblem[] } }
+  /**
+   * A rebuild finished (sent before its `reload`): what it built without (entries left out, images gone
+   * without, redirects left out). Not blocking: tabs list them in a panel that can be dismissed; an empty list clears it.
+   */
+  | { event: 'content-problems'; data: { version: number; problems: BuildProblem[] } }
   /** A rebuild finished: tabs showing one of `pages` (URL paths), or every tab for 'all', reload. */
   | { event: 'reload'; data: { version: number; pages: string[] | 'all' } }
   /** A rebuild or a CMS refresh failed: tabs show the overlay and keep the last good page. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { build, type BuildMemo, type BuildReport } from '../build.ts';
+import { build, type BuildMemo, type BuildProblem, type BuildReport } from '../build.ts';
 import { SitegenError } from '../errors.ts';
 import { fetchCmsEntries, type CmsOptions } from '../fetch/fetch-cms.ts';
 import { fetchEntries } from '../fetch/fetch-entries.ts';
@@ -28,7 +28,6 @@ export interface PreviewOptions {
   /** A live CMS; undefined previews the embedded content. */
   cms: CmsOptions | undefined;
   includeDrafts: boolean;
-  skipInvalid?: boolean | undefined;
   baseUrl?: string | undefined;
   /** On 127.0.0.1; 0 picks a free port. */
   port: number;
@@ -69,8 +68,14 @@ export interface PreviewStatus {
   version: number;
   /** A change waits or a rebuild runs. */
   isBusy: boolean;
-  /** What the overlay shows now, if anything. */
+  /** What the overlay shows now, if anything: the last rebuild or CMS refresh failed (the last good pages stay served). */
   problem: PreviewProblem | undefined;
+  /**
+   * What the served build went without, from its content (not blocking: everything else is served):
+   * entries left out as invalid (CONTENT_INVALID), images pages go without (MEDIA_UNAVAILABLE),
+   * redirects left out (REDIRECTS_INVALID), each naming the entry, file or URL. Empty when there are none.
+   */
+  contentProblems: BuildProblem[];
   /** The last rebuild that succeeded. */
   lastRebuild: PreviewRebuild | undefined;
 }
@@ -84,7 +89,9 @@ const CODE_ROOT = new URL('../../', import.meta.url).pathname;
  * `sitegen preview`: build() into the preview's own folder (drafts included when asked), served on
  * 127.0.0.1 by the hosting request handler, rebuilt when a watched file or the CMS changes. Rebuilds
  * render only pages whose inputs changed, in a worker that reloads the templates when they change.
- * A failed rebuild keeps the last good pages and shows an overlay in open tabs. Resolves after the
+ * Content problems never stop it: invalid entries are left out, images that cannot be had are gone
+ * without, and broken redirect rules are left out, each listed in the tabs and in the status (never
+ * strict). A failed rebuild keeps the last good pages and shows an overlay in open tabs. Resolves after the
  * first build (which may have failed: see the overlay); throws when the CMS cannot be read at start.
  */
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
@@ -104,7 +111,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     lastRebuild: undefined as PreviewRebuild | undefined,
   };
   const problem = () => state.buildProblem ?? state.cmsProblem;
-  const live = createLiveEvents(() => ({ version: state.version, problem: problem() }));
+  const contentProblems = () => state.lastRebuild?.report.problems ?? [];
+  const live = createLiveEvents(() => ({ version: state.version, problem: problem(), contentProblems: contentProblems() }));
   const renderer = createLiveRenderer();
   const memo: BuildMemo = {};
   const describe = (error: unknown, blogUnreachable?: Record<string, string>) => describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
@@ -146,6 +154,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const recovered = state.version === 0 || (hadProblem && problem() === undefined);
     const reloaded = recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public') ? 'all' : renderer.lastRendered();
     state.version += 1;
+    live.send({ event: 'content-problems', data: { version: state.version, problems: report.problems ?? [] } });
     live.send({ event: 'reload', data: { version: state.version, pages: reloaded } });
     const causes = changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind));
     state.lastRebuild = { version: state.version, ms: Math.round(performance.now() - started), causes, reloaded, report };
@@ -177,7 +186,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         cms: options.cms,
         fetched: state.fetched,
         includeDrafts: options.includeDrafts,
-        skipInvalid: options.skipInvalid ?? false,
+        // One editor's entry never blocks the others: what the content gets wrong is left out and listed.
+        skipInvalid: true,
+        strict: false,
+        dropBrokenRedirects: true,
         baseUrl: options.baseUrl,
         renderPages: renderer.renderPages,
         memo,
@@ -211,7 +223,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await server?.close();
     await renderer.close();
   };
-  const status = (): PreviewStatus => ({ version: state.version, isBusy: queue.isBusy(), problem: problem(), lastRebuild: state.lastRebuild });
+  const status = (): PreviewStatus => ({ version: state.version, isBusy: queue.isBusy(), problem: problem(), contentProblems: contentProblems(), lastRebuild: state.lastRebuild });
   const refresh = async ({ full = false }: { full?: boolean } = {}): Promise<PreviewStatus> => {
     await queue.add({ kind: 'cms', full, at: performance.now() }, { immediate: true });
     return status();

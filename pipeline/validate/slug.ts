@@ -16,6 +16,8 @@ export function slugProblem(slug: string): string | undefined {
   if (unsafe) return `${describeCharacter(unsafe[0])} is not allowed in a slug (it is unsafe in a URL path): use letters, digits and "-", "_", ".", "~"`;
   const other = [...slug].find((character) => !SLUG.test(character));
   if (other !== undefined) return `${describeCharacter(other)} is not allowed in a slug: use letters, digits and "-", "_", ".", "~"`;
+  // Every host removes ".html" from a request (308 to the path without it): such a page could not be reached.
+  if (/\.html$/i.test(slug)) return 'must not end in ".html" (hosts redirect URLs ending in ".html" to the URL without it, so the page could not be reached)';
   return undefined;
 }
 

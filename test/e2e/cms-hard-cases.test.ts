@@ -30,6 +30,7 @@ function hardCases(): FakeRecord[] {
     makeArticle({ documentId: 'cjeu', locale: 'en', slug: 'CJEU-cookies-are-sensitive-data' }),
     makeArticle({ documentId: 'cjeu', locale: 'de', slug: 'EuGH-Cookies-sind-sensible-Daten' }),
     makeArticle({ documentId: 'ccpa', locale: 'en', slug: 'ccpa_vs_cpra' }),
+    makeArticle({ documentId: 'ccpa', locale: 'fr', slug: 'Été-sans-cookies' }),
     makeArticle({ documentId: 'fines', locale: 'en', slug: 'gdpr_fines_faq' }),
     makeArticle({ documentId: 'notes', locale: 'en', slug: 'release-1.2~notes' }),
     makeArticle({ documentId: 'coffee', locale: 'en', slug: 'coffee-and-privacy' }),
@@ -48,7 +49,11 @@ function hardCases(): FakeRecord[] {
 }
 
 function keyTerms(): FakeRecord[] {
-  return [makeKeyTerm({ documentId: 'funnel', locale: 'en', slug: 'conversion-funnel' }), makeKeyTerm({ documentId: 'funnel', locale: 'nl', slug: 'Conversietrechter' })];
+  return [
+    makeKeyTerm({ documentId: 'funnel', locale: 'en', slug: 'conversion-funnel' }),
+    makeKeyTerm({ documentId: 'funnel', locale: 'nl', slug: 'Conversietrechter' }),
+    makeKeyTerm({ documentId: 'dutch-term', locale: 'nl', slug: 'alleen-een-nederlands-begrip' }),
+  ];
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -138,6 +143,7 @@ describe('a build of the hard cases', () => {
       '/blog/CJEU-cookies-are-sensitive-data',
       '/de/blog/EuGH-Cookies-sind-sensible-Daten',
       '/es/blog/CJEU-cookies-are-sensitive-data',
+      '/fr/blog/%C3%89t%C3%A9-sans-cookies',
       '/fr/blog/CJEU-cookies-are-sensitive-data',
       '/it/blog/CJEU-cookies-are-sensitive-data',
       '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter',
@@ -162,6 +168,10 @@ describe('a build of the hard cases', () => {
     expect(await read('fr/blog.html')).not.toMatch(/alleen-in-het-nederlands|nur-auf-deutsch/);
     expect(await read('feed.xml')).not.toMatch(/alleen|nur-auf/);
     expect(await read('nl/feed.xml')).toContain('alleen-in-het-nederlands');
+    // The same for a key term: listed under its own locale only.
+    expect(await read('nl/begrippenlijst/analytics/kernbegrippen.html')).toContain('href="/nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip"');
+    expect(await read('glossary/analytics/key-terms.html')).not.toContain('alleen-een-nederlands-begrip');
+    expect((await readTreeNames(outDir)).filter((file) => file.includes('alleen-een-nederlands-begrip'))).toEqual(['nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip.html']);
   });
 
   it('still shows English as the fallback where English exists, with its notice', async () => {
@@ -227,6 +237,8 @@ describe('a build of the hard cases', () => {
       await redirect('/blog/cjeu-cookies-are-sensitive-data', '/blog/CJEU-cookies-are-sensitive-data');
       await redirect('/blog/cjeu-cookies-are-sensitive-data/?x=1', '/blog/CJEU-cookies-are-sensitive-data?x=1');
       await redirect('/nl/begrippenlijst/analytics/kernbegrip/conversietrechter', '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter');
+      await page('/fr/blog/%C3%89t%C3%A9-sans-cookies', 'fr/blog/Été-sans-cookies.html');
+      await redirect('/fr/blog/%C3%A9t%C3%A9-sans-cookies', '/fr/blog/%C3%89t%C3%A9-sans-cookies');
       // Only the exact lowercase form is a source: other spellings are no page.
       expect((await probe(origin(), { path: '/blog/Cjeu-Cookies-Are-Sensitive-Data' })).status).toBe(404);
     });

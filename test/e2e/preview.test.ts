@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../pipeline/build.ts';
+import { build, type BuildProblem } from '../../pipeline/build.ts';
 import { startPreview, type Preview, type PreviewRebuild } from '../../pipeline/preview/start-preview.ts';
 import type { PreviewProblem } from '../../pipeline/preview/live-events.ts';
 import { openEventStream, type EventStream } from '../helpers/event-stream.ts';
@@ -153,25 +153,31 @@ describe('sitegen preview --drafts (embedded content)', () => {
     expect(article.text()).toContain('One more paragraph, added by an editor.');
   });
 
-  it('shows an invalid record in the overlay, keeps serving the last good page, and clears when it is fixed', async () => {
+  it('leaves an invalid record out and lists it without blocking (not the overlay), and lists it no more when it is fixed', async () => {
     const since = stream.received.length;
     await editArticle('why-simple-analytics-is-a-great-alternative-to-matomo', (row) => ({ ...row, excerpt: 42 }))();
-    const problem = await stream.next((event) => event.event === 'problem', { since });
-    expect(problem.data).toMatchObject({ code: 'CONTENT_INVALID', title: 'Some entries are not valid' });
-    expect((problem.data as PreviewProblem).message).toMatch(/articles #1020 \(en\)/);
-    expect(preview.status().problem?.code).toBe('CONTENT_INVALID');
-    const stale = await get(ARTICLE_URL);
-    expect(stale.status).toBe(200);
-    expect(await stale.text()).toContain('One more paragraph, added by an editor.');
+    const listed = await stream.next((event) => event.event === 'content-problems' && (event.data as { problems: BuildProblem[] }).problems.some((item) => item.code === 'CONTENT_INVALID'), { since });
+    const invalid = (listed.data as { problems: BuildProblem[] }).problems.filter((item) => item.code === 'CONTENT_INVALID');
+    expect(invalid).toHaveLength(1);
+    expect(invalid[0]!.message).toMatch(/^left out: articles #1020 \(en\)  excerpt: /);
+    expect(stream.received.slice(since).map((event) => event.event)).not.toContain('problem');
+    expect(preview.status().problem).toBeUndefined();
+    expect(preview.status().contentProblems).toEqual((listed.data as { problems: BuildProblem[] }).problems);
+    // The entry's page is gone; every other page is served as built.
+    expect((await get(ARTICLE_URL)).status).toBe(404);
+    expect((await get(DRAFT_URL)).status).toBe(200);
 
     const fixed = stream.received.length;
     await editArticle('why-simple-analytics-is-a-great-alternative-to-matomo', (row) => ({ ...row, excerpt: 'Fixed.' }))();
-    const reload = await stream.next((event) => event.event === 'reload', { since: fixed });
-    expect((reload.data as { pages: unknown }).pages).toBe('all');
+    const cleared = await stream.next((event) => event.event === 'content-problems', { since: fixed });
+    expect((cleared.data as { problems: BuildProblem[] }).problems.some((item) => item.code === 'CONTENT_INVALID')).toBe(false);
+    await stream.next((event) => event.event === 'reload', { since: fixed });
+    expect(await (await get(ARTICLE_URL)).text()).toContain('One more paragraph, added by an editor.');
     const fresh = await openEventStream(`${preview.url}/__sitegen/events`);
     const hello = await fresh.next((event) => event.event === 'hello', { since: 0 });
     fresh.close();
     expect((hello.data as { problem?: unknown }).problem).toBeUndefined();
+    expect((hello.data as { contentProblems: BuildProblem[] }).contentProblems).toEqual(preview.status().contentProblems);
   });
 
   it('shows a broken locale file in the overlay and clears when it is fixed', async () => {

@@ -26,12 +26,13 @@ export function formatNginx({ manifest }: HostInput): HostFiles {
     path: `${NGINX_DIR}/redirects-${status}.map`,
     contents: `# ${GENERATED}\n${rules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(rule.to)};`).join('\n')}\n`,
   }));
-  // String keys of a map match regardless of case, so the lowercase-to-real-case rules are regexes, which
-  // match with case: otherwise `/blog/HIPAA` would find the key `/blog/hipaa` and redirect to itself.
+  // String keys of a map match regardless of case, so `/blog/HIPAA` would find the key `/blog/hipaa` and
+  // redirect to itself: a lowercase-to-real-case rule's value carries its source, which http.conf compares
+  // with the request path, with case (one hash lookup and one regex per request, whatever the count).
   const caseMap: OutputFile[] =
     caseRules.length === 0
       ? []
-      : [{ path: `${NGINX_DIR}/redirects-case.map`, contents: `# ${GENERATED}\n${caseRules.map((rule) => `${quote(`~^${escapeRegex(decodeUrlPath(rule.from))}$`)} ${quote(rule.to)};`).join('\n')}\n` }];
+      : [{ path: `${NGINX_DIR}/redirects-case.map`, contents: `# ${GENERATED}\n${caseRules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(`${decodeUrlPath(rule.from)}|${rule.to}`)};`).join('\n')}\n` }];
   return {
     publicFiles: [],
     configFiles: [
@@ -59,10 +60,15 @@ function formatHttpConf(manifest: HostManifest, byStatus: ReadonlyMap<RedirectSt
   ]);
   if (caseRules > 0) {
     redirectMaps.push(
-      `# ${plural(caseRules, 'lowercase-to-real-case redirect')} (308), as regexes: they match with case, unlike string keys.`,
-      'map $sitegen_path $sitegen_redirect_case {',
+      `# ${plural(caseRules, 'lowercase-to-real-case redirect')} (308): the key matches regardless of case, so the`,
+      '# rule is taken only when the request path is its source (the first part of the value) with its case.',
+      'map $sitegen_path $sitegen_case_candidate {',
       '    default "";',
       `    include ${INCLUDE}/redirects-case.map;`,
+      '}',
+      'map "$sitegen_path|$sitegen_case_candidate" $sitegen_redirect_case {',
+      '    default "";',
+      '    "~^(?<sitegen_cs>[^|]*)\\|\\k<sitegen_cs>\\|(?<sitegen_ct>.+)$" $sitegen_ct;',
       '}',
     );
   }
@@ -212,11 +218,6 @@ export function mapHashSize(keys: number, longest: number): { maxSize: number; b
 
 function nextPowerOfTwo(value: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, value)));
-}
-
-/** A path as a PCRE matching exactly it: paths hold letters, digits and `-._~` (sourceProblem), of which `.` is special. */
-function escapeRegex(text: string): string {
-  return text.replace(/[.^$|?*+()[\]{}\\]/g, '\\$&');
 }
 
 /** A double-quoted nginx string; sources and targets hold no quotes, backslashes or `$` (assertRedirects). */

@@ -187,6 +187,37 @@ describe('planRedirects: verification', () => {
     ]);
   });
 
+  it('with dropBroken (the preview), leaves out every broken rule and the rules that lead into one, each a warning, and keeps the rest', () => {
+    const site = { ...repoSite, redirects: [
+      path('/Blog/Hello-World', '/blog/hello-world'),
+      path('/dup', '/blog/hello-world'),
+      path('/dup', '/blog/hello-world'),
+      path('/loop-a', '/loop-b'),
+      path('/loop-b', '/loop-a'),
+      path('/into-the-loop', '/loop-a'),
+      path('/gone', '/nowhere'),
+      path('/old-hello', '/blog/hello-world'),
+      { route: 'glossary-category-slug' as const, from: { slug: 'x' }, to: { slug: 'y' }, status: 308 as const },
+    ] };
+    const options = { site, content: makeContent([hello]), pages: makePages(blogPaths(hello)) };
+    expect(() => planRedirects(options)).toThrow(SitegenError);
+    const result = planRedirects({ ...options, dropBroken: true });
+    expect(result.dropped).toEqual([
+      'redirects.json #9: "from" gives the parameters {slug}, route glossary-category-slug takes {category, slug}',
+      'redirects.json #9: "to" gives the parameters {slug}, route glossary-category-slug takes {category, slug}',
+      'redirects.json #1: source "/Blog/Hello-World" differs only in case from the page "/blog/hello-world" (nginx and Vercel match sources regardless of case, so it would hide the page)',
+      'duplicate source "/dup": redirects.json #2, redirects.json #3',
+      'redirects.json #4: redirect loop /loop-a → /loop-b → /loop-a',
+      'redirects.json #7: target "/nowhere" is not a page of this build',
+      'redirects.json #6: target "/loop-a" is not a page of this build',
+    ]);
+    expect(result.warnings.filter((warning) => warning.startsWith('redirect left out: '))).toEqual(result.dropped.map((line) => `redirect left out: ${line}`));
+    const kept = result.plan.rules.filter((rule) => rule.origin === 'list').map((rule) => `${rule.from} → ${rule.to}`);
+    expect(kept).toEqual(['/old-hello → /blog/hello-world']);
+    // The slug redirects of the content are untouched.
+    expect(result.plan.rules.filter((rule) => rule.origin === 'slug')).toEqual(plan([hello], []).plan.rules);
+  });
+
   it('names a route rule whose parameters do not fit the route', () => {
     const error = failure(() => plan([hello], [{ route: 'glossary-category-slug', from: { slug: 'x' }, to: { slug: 'y' }, status: 308 }]));
     expect(error.message).toContain('redirects.json #1: "from" gives the parameters {slug}, route glossary-category-slug takes {category, slug}');

@@ -23,6 +23,7 @@ describe('slugProblem', () => {
     ['a:b', '":" is not allowed in a slug: use letters'],
     ['a*b', '"*" is not allowed in a slug: use letters'],
     ["o'neil", `"'" is not allowed in a slug: use letters`],
+    ['page.HTML', 'must not end in ".html"'],
   ])('refuses %j: %s', (slug, problem) => {
     expect(slugProblem(slug)).toContain(problem);
   });
