@@ -1,0 +1,4 @@
+// sitegen against a real Strapi 5 (installed into the cache by test/setup/install-test-dependencies.sh).
+import { describeRealStrapi } from './real-strapi-suite.ts';
+
+describeRealStrapi(5);
