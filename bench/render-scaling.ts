@@ -1,5 +1,5 @@
 // How rendering scales: the benchmark's pages (10,000 records by default) rendered in one thread with
-// and without their Markdown, then by renderPages() with 1 and 2 workers writing into --work-dir.
+// and without their Markdown, then by the render pool with 1 and 2 workers, written by writeOutput into --work-dir.
 // `node bin/run-ts.js bench/render-scaling.ts [--records n] [--work-dir /dev/shm]`. Prints a table.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
