@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPage, type MarkdownForPage } from '../pipeline/render/render-page.ts';
 import { renderMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
+import { createMarkdownRenderer } from '../pipeline/transform/markdown.ts';
 import { preparePages } from './prepare-pages.ts';
 
 export interface RenderFloorResult {
@@ -43,8 +44,16 @@ const cms = values.cms === undefined ? undefined : { url: values.cms, concurrenc
 const prepareStarted = performance.now();
 const { jobs, markdownOptions, pages, shared } = await preparePages({ siteDir, cms, cacheDir });
 // React alone: the bodies' Markdown is rendered before the clock starts, and looked up by content key.
-const markdown = renderMarkdownJobs(jobs.values(), markdownOptions);
-const bodies: MarkdownForPage = (entry) => markdown.get(entry.contentKey)!.html;
+// English fallback pages carry their own version of an entry (links and strings of the page's locale,
+// so another content key): an untimed pass over every page renders those too.
+const markdown = new Map([...renderMarkdownJobs(jobs.values(), markdownOptions)].map(([key, body]) => [key, body.html]));
+const renderMarkdown = createMarkdownRenderer(markdownOptions);
+const bodies: MarkdownForPage = (entry) => {
+  let html = markdown.get(entry.contentKey);
+  if (html === undefined) markdown.set(entry.contentKey, (html = renderMarkdown(entry.markdown).html));
+  return html;
+};
+for (const page of pages) renderPage(page, shared, bodies);
 const prepareMs = performance.now() - prepareStarted;
 
 const renderStarted = performance.now();
