@@ -4,7 +4,7 @@
 // the same snapshot into Hugo and Eleventy sources with equivalent templates. Each run builds the three
 // cold, one after the other (interleaved, so that the machine's load weighs on all alike), plus the render
 // floor; medians of --runs. See bench/peers/README.md.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { parseBenchOptions } from '../bench-options.ts';
 import type { BuildChildResult } from '../build-child.ts';
 import { formatTable, median, seconds } from '../format-table.ts';
 import type { RenderFloorResult } from '../render-floor.ts';
-import { runChild } from '../run-child.ts';
+import { runChild, spawnCollecting } from '../run-child.ts';
 import { writeSnapshotSite } from '../write-snapshot-site.ts';
 import { readSnapshot, writeEleventySite, writeHugoSite } from './write-peer-sites.ts';
 
@@ -37,15 +37,7 @@ const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 async function timeCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ wallMs: number; cpuMs: number; maxRssKb: number; load: [number, number]; stdout: string }> {
   const loadBefore = load1();
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB %M CPU_S %U %S', command, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
+  const { code, stdout, stderr } = await spawnCollecting('/usr/bin/time', ['-f', 'PEAK_RSS_KB %M CPU_S %U %S', command, ...args], { cwd, env });
   const wallMs = Math.round(performance.now() - started);
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-4000)}`);
   const measured = /PEAK_RSS_KB (\d+) CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);

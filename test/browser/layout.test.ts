@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../pipeline/locale.ts';
+import { ROUTE_NAMES } from '../../pipeline/site/schemas.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { buildEmbeddedSite, listPages, type BuiltSite } from '../helpers/built-site.ts';
 import { REPO_ROOT } from '../helpers/content.ts';
@@ -17,22 +18,8 @@ import { startStaticServer, type StaticServer } from '../helpers/static-server.t
 
 const WIDTHS = [320, 360, 390, 768, 1280];
 const SCHEMES = ['light', 'dark'] as const;
-/** One page per type, by route name; the URL comes from the build. */
-const ROUTES = [
-  'index',
-  'pricing',
-  'blog',
-  'blog-slug',
-  'glossary',
-  'glossary-category',
-  'glossary-category-slug',
-  'glossary-category-key-terms',
-  'glossary-category-key-terms-slug',
-  'google-analytics-countries',
-  'google-analytics-countries-slug',
-  'utm-generator',
-  'video',
-] as const;
+/** One page per type, by route name (the second blog list page looks like the first); the URL comes from the build. */
+const ROUTES = ROUTE_NAMES.filter((route) => route !== 'blog-page');
 const NOT_FOUND = 'not-found';
 
 let site: BuiltSite | undefined;
