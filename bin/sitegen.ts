@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { build, type BuildLogger, type BuildReport } from '../pipeline/build.ts';
+import type { BuildLogger, BuildOptions, BuildReport } from '../pipeline/build.ts';
+import { checkBuildInputs, upToDateReport } from '../pipeline/cache/input-fingerprint.ts';
 import { isSitegenError } from '../pipeline/errors.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
-import { pullSnapshot } from '../pipeline/fetch/pull-snapshot.ts';
-import { HOST_NAMES, type HostName } from '../pipeline/site/schemas.ts';
+import { HOST_NAMES, type HostName } from '../pipeline/site/host-names.ts';
 import { formatCauses } from './format-causes.ts';
 import { formatReport } from './format-report.ts';
-import { runPreview } from './preview-command.ts';
+
+// The pipeline (zod, React, Markdown, sharp …) is loaded by the commands that run it, and by `build`
+// only once the quick up-to-date check has found something to do: a build with nothing changed, and
+// --help, answer without loading it.
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const isCi = Boolean(process.env.CI);
@@ -46,7 +49,7 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
   .option('--host-config-dir <dir>', 'where files that are not deployed go: nginx configuration, the redirect manifest (default: <out>-host)')
   .action(async (flags: BuildFlags) => {
     const root = path.resolve(flags.root);
-    const report = await build({
+    const options: BuildOptions = {
       siteDir: root,
       outDir: path.resolve(flags.out),
       cacheDir: path.resolve(flags.cacheDir),
@@ -60,7 +63,12 @@ cmsOptions(program.command('build').description('Build the site into --out; the 
       host: flags.host,
       hostConfigDir: flags.hostConfigDir === undefined ? undefined : path.resolve(flags.hostConfigDir),
       log: createLogger(),
-    });
+    };
+    const started = performance.now();
+    const checkedInputs = await checkBuildInputs(options);
+    const report = checkedInputs?.unchanged
+      ? upToDateReport(checkedInputs.unchanged, 0, [{ stage: 'up to date', ms: Math.round(performance.now() - started) }])
+      : await (await import('../pipeline/build.ts')).build({ ...options, checkedInputs });
     clearProgress();
     process.stdout.write(formatReport(report, path.relative(process.cwd(), path.resolve(flags.out)) || '.'));
     process.stdout.write(`Host files for ${report.hosting.host}: ${report.hosting.redirects} redirects; files not to deploy in ${path.relative(process.cwd(), report.hosting.configDir) || '.'}/.\n`);
@@ -71,6 +79,7 @@ cmsOptions(program.command('pull').description('Rewrite the embedded snapshot (c
   .action(async (flags: CmsFlags & { cacheDir: string }) => {
     const cms = cmsFrom(flags);
     if (!cms) throw new InvalidArgumentError('pull needs --cms <url> (or SITEGEN_CMS_URL)');
+    const { pullSnapshot } = await import('../pipeline/fetch/pull-snapshot.ts');
     const result = await pullSnapshot({ cms, contentDir: path.join(path.resolve(flags.root), 'content'), cacheDir: path.resolve(flags.cacheDir), onProgress: createLogger().progress });
     clearProgress();
     process.stdout.write(`Pulled ${result.records} records and ${result.media} media files into content/.\n`);
@@ -96,6 +105,7 @@ cmsOptions(program.command('preview').description('Build into a folder of its ow
   .option('--cache-dir <dir>', 'media, cover-colour and page cache', '.cache/sitegen')
   .option('--dir <dir>', 'where the preview builds (default: <cache-dir>/preview)')
   .action(async (flags: CmsFlags & { drafts: boolean; port: number; poll?: number; open: boolean; cacheDir: string; dir?: string }) => {
+    const { runPreview } = await import('./preview-command.ts');
     await runPreview({
       siteDir: path.resolve(flags.root),
       cacheDir: path.resolve(flags.cacheDir),

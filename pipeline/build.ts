@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
+import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { planPageReuse } from './cache/page-reuse.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
@@ -77,6 +78,8 @@ export interface BuildOptions {
   renderPool?: RenderPool | undefined;
   /** Kept by the caller between builds; build() reads and updates it. */
   memo?: BuildMemo | undefined;
+  /** The quick up-to-date check, when the caller made it already (the CLI, before it loads the pipeline). */
+  checkedInputs?: CheckedInputs<BuildReport> | undefined;
 }
 
 /**
@@ -138,8 +141,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     timings.push({ stage, ms: Math.round(performance.now() - started) });
     return result;
   };
-  const outDir = path.resolve(options.outDir);
-  const hostConfigDir = path.resolve(options.hostConfigDir ?? `${outDir}-host`);
+  const { outDir, hostConfigDir } = outputFolders(options);
+  // A build of the embedded content with every input file as the build that wrote the output had it: nothing to do.
+  const inputs = options.checkedInputs ?? (await timed('up to date', () => checkBuildInputs(options)));
+  if (inputs?.unchanged) return upToDateReport(inputs.unchanged, 0, timings);
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
@@ -153,13 +158,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       site,
       fetched: fetched!,
       assets,
-      settings: { outDir, hostConfigDir, host, drafts: options.includeDrafts, skipInvalid: options.skipInvalid, strict: options.strict === true, cms: options.cms?.url, ...(options.dropBrokenRedirects ? { dropBrokenRedirects: true } : {}), ...(options.dropClashingPages ? { dropClashingPages: true } : {}) },
+      settings: outputSettings(options),
       neverUpToDate: options.fetched !== undefined,
+      fingerprint: inputs?.fingerprint,
     }),
   );
   // Nothing the output depends on changed since the build that wrote it, and its folders are in place.
   // A build that went without some media asks for them again: they may be back in the library.
-  if (cache.upToDate && !cache.upToDate.mediaUnavailable) return { ...cache.upToDate, upToDate: true, pagesRendered: 0, requests: fetched.requests, mediaDownloads: 0, timings };
+  if (cache.upToDate && !cache.upToDate.mediaUnavailable) return upToDateReport(cache.upToDate, fetched.requests, timings);
 
   // A cold build of many pages starts its render workers now, so that they load while this thread plans.
   let ownPool = options.renderPool === undefined && cache.previous === undefined ? createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(fetched.entries.length) }) : undefined;

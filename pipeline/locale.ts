@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** The site's locales, in the order menus and sitemaps list them. English is the default. */
 export const LOCALES = ['en', 'nl', 'de', 'es', 'fr', 'it'] as const;
-export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export function isLocale(value: unknown): value is Locale {

@@ -4,10 +4,10 @@ import type { SiteAssets } from '../emit/load-site-assets.ts';
 import { isDirectory, type OutputEntries } from '../emit/write-output.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import type { Site } from '../site/site.ts';
-import { loadCodeHash, loadTemplateHashes } from './code-hash.ts';
+import type { InputFingerprint } from './input-fingerprint.ts';
+import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
 import { loadFeedBodies, saveFeedBodies } from './feed-bodies.ts';
 import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './output-manifest.ts';
-import type { PageCodeHashes } from './page-hash.ts';
 
 /**
  * What a build keeps between runs in its cache folder, read once before the pipeline runs and written
@@ -15,7 +15,7 @@ import type { PageCodeHashes } from './page-hash.ts';
  * build that wrote it), and the feeds' rendered bodies. The stages get plain values from it.
  */
 export interface BuildCache<Report> {
-  code: PageCodeHashes & { allTemplates: string };
+  code: CodeHashes;
   /** What the output folder holds, when the build that wrote it left a manifest. */
   previous: OutputEntries | undefined;
   /** The report of the build that wrote the output, when every input is the same now: nothing to do. */
@@ -38,12 +38,13 @@ export interface OpenBuildCacheOptions {
   settings: Record<string, unknown>;
   /** The preview hands in its own crawl and never skips a build. */
   neverUpToDate: boolean;
+  /** A build of the embedded content: its input fingerprint (with the code hashes it computed), saved for the next build's quick check. */
+  fingerprint?: InputFingerprint | undefined;
 }
 
 export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Promise<BuildCache<Report>> {
-  const [engine, templates, previous, knownBodies] = await Promise.all([loadCodeHash(), loadTemplateHashes(), loadOutputManifest<Report>(options.cacheDir, options.outDir), loadFeedBodies(options.cacheDir)]);
-  const code = { engine, templates: templates.pages, allTemplates: templates.all };
-  const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: engine + templates.all, assets: options.assets, settings: options.settings });
+  const [code, previous, knownBodies] = await Promise.all([options.fingerprint?.code ?? loadCodeHashes(), loadOutputManifest<Report>(options.cacheDir, options.outDir), loadFeedBodies(options.cacheDir)]);
+  const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings });
   const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
   return {
@@ -54,9 +55,14 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
     dropManifest: () => dropOutputManifest(options.cacheDir, options.outDir),
     save: async (entries, report) => {
       await saveFeedBodies(options.cacheDir, feedBodies.known, feedBodies.used);
-      await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, report });
+      await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, fingerprint: options.fingerprint?.key, report });
     },
   };
+}
+
+async function loadCodeHashes(): Promise<CodeHashes> {
+  const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
+  return { engine, templates: templates.pages, allTemplates: templates.all };
 }
 
 /**

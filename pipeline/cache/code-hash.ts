@@ -35,6 +35,13 @@ export const PAGE_COMPONENTS: Record<PageTemplate, string> = {
   'not-found': 'pages/SimplePages.tsx',
 };
 
+/** The code hashes every cache key takes: the pipeline's, each page template's and all templates' (the browser bundles' inputs). */
+export interface CodeHashes {
+  engine: string;
+  templates: Record<PageTemplate, string>;
+  allTemplates: string;
+}
+
 /** Every page shares the document and its shell; PageBody.tsx is hashed, but its page imports are not followed. */
 const SHELL_ROOT = 'render-document.tsx';
 const PAGE_SWITCH = 'pages/PageBody.tsx';

@@ -12,6 +12,11 @@ function manifestFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, `output-manifest-${createHash('sha256').update(outDir).digest('hex').slice(0, 12)}.json`);
 }
 
+/** The small file beside the manifest: what the quick up-to-date check reads, without the file list. */
+function headFile(cacheDir: string, outDir: string): string {
+  return manifestFile(cacheDir, outDir).replace(/\.json$/, '.head.json');
+}
+
 interface SavedManifest<Report> {
   version: 2;
   outDir: string;
@@ -25,6 +30,15 @@ interface SavedManifest<Report> {
 export interface OutputManifest<Report> {
   entries: OutputEntries;
   inputKey: string;
+  /** The input fingerprint of a build of the embedded content (input-fingerprint.ts). */
+  fingerprint?: string | undefined;
+  report: Report;
+}
+
+interface SavedHead<Report> {
+  version: 1;
+  outDir: string;
+  fingerprint: string;
   report: Report;
 }
 
@@ -55,9 +69,29 @@ export async function writeOutputManifest<Report>(cacheDir: string, outDir: stri
   };
   await writeFile(`${file}.tmp`, JSON.stringify(saved));
   await rename(`${file}.tmp`, file);
+  const head = headFile(cacheDir, outDir);
+  if (manifest.fingerprint === undefined) return;
+  const savedHead: SavedHead<Report> = { version: 1, outDir, fingerprint: manifest.fingerprint, report: manifest.report };
+  await writeFile(`${head}.tmp`, JSON.stringify(savedHead));
+  await rename(`${head}.tmp`, head);
+}
+
+/**
+ * The report of the build that wrote the output folder, when that build's input fingerprint is this
+ * one and the folder is still there: the quick check of a build of the embedded content.
+ */
+export async function loadUnchangedReport<Report>(cacheDir: string, outDir: string, fingerprint: string): Promise<Report | undefined> {
+  try {
+    const saved = JSON.parse(await readFile(headFile(cacheDir, outDir), 'utf8')) as SavedHead<Report>;
+    if (saved.version !== 1 || saved.outDir !== outDir || saved.fingerprint !== fingerprint || !(await isDirectory(outDir))) return undefined;
+    return saved.report;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Before the output folder changes: if the build stops half-way, the next one must not trust the old manifest. */
 export async function dropOutputManifest(cacheDir: string, outDir: string): Promise<void> {
+  await rm(headFile(cacheDir, outDir), { force: true });
   await rm(manifestFile(cacheDir, outDir), { force: true });
 }

@@ -10,7 +10,7 @@ export interface SiteAssets {
 }
 
 /** The templates' stylesheets, in cascade order; served as one file. */
-const STYLESHEETS = ['site.css', 'world-map.css'].map((file) => new URL(`../../templates/styles/${file}`, import.meta.url));
+export const STYLESHEETS = ['site.css', 'world-map.css'].map((file) => new URL(`../../templates/styles/${file}`, import.meta.url));
 
 /** The templates' stylesheet under a content-hashed name in `_assets/`, and the site's `public/` copied as it is. */
 export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {

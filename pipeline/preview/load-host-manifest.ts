@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SitegenError } from '../errors.ts';
-import { localeSchema } from '../locale.ts';
+import { localeSchema } from '../locale-schema.ts';
 import { HOST_MANIFEST_FILE, type HostManifest } from '../plan/host-manifest.ts';
 import { formatZodIssues } from '../zod-issues.ts';
 

@@ -17,12 +17,13 @@ import {
   siteFileSchema,
 } from './schemas.ts';
 import { checkSite } from './check-site.ts';
+import type { SiteDataFile } from './site-files.ts';
 import type { Site } from './site.ts';
 
 /** Reads and validates every site data file, then the rules that span files; throws SITE_CONFIG_INVALID listing every problem. */
 export async function loadSite(siteDir: string): Promise<Site> {
   const problems: string[] = [];
-  const read = <T extends z.ZodType>(file: string, schema: T) => readJson(siteDir, file, schema, problems);
+  const read = <T extends z.ZodType>(file: SiteDataFile, schema: T) => readJson(siteDir, file, schema, problems);
 
   const [config, routes, redirects, localeMeta, authors, glossary, countries, plans, ...messageFiles] = await Promise.all([
     read('site.json', siteFileSchema),

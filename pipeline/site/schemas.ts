@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LOCALES, localeSchema } from '../locale.ts';
+import { LOCALES } from '../locale.ts';
+import { HOST_NAMES, type HostName } from './host-names.ts';
+import { localeSchema } from '../locale-schema.ts';
 
 /** Every named route of the spec. Templates, routes.json and urlFor all key on these. */
 export const ROUTE_NAMES = [
@@ -35,10 +37,8 @@ export type RoutesFile = z.infer<typeof routesFileSchema>;
 
 const httpsUrl = z.url({ protocol: /^https$/ });
 
-/** The hosts sitegen writes redirect and header files for (`--host`, site.json `host`); see reference/hosts.md §5. */
-export const HOST_NAMES = ['netlify', 'cloudflare', 'vercel', 'nginx', 'static'] as const;
+export { HOST_NAMES, type HostName };
 export const hostNameSchema = z.enum(HOST_NAMES);
-export type HostName = z.infer<typeof hostNameSchema>;
 
 export const siteFileSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema } from '../locale.ts';
+import { localeSchema } from '../locale-schema.ts';
 import { slugProblem } from './slug.ts';
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });

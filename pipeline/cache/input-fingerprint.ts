@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { BuildOptions, BuildReport, StageTiming } from '../build.ts';
+import { STYLESHEETS } from '../emit/load-site-assets.ts';
+import { isDirectory } from '../emit/write-output.ts';
+import { hashSnapshot } from '../fetch/load-snapshot.ts';
+import { SITE_DATA_FILES } from '../site/site-files.ts';
+import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
+import { loadUnchangedReport } from './output-manifest.ts';
+
+/**
+ * Every input of a build of the embedded content, hashed without parsing any of it: the snapshot's and
+ * the site's data files by their bytes, the stylesheets, public/ and content/uploads/ by size and
+ * modification time, the code, and the settings that change what is written where. A build whose
+ * fingerprint is the one saved by the build that wrote the output has nothing to do. This module loads
+ * none of the pipeline's heavy modules (zod, React, Markdown, sharp), so that answer comes quickly.
+ */
+export interface InputFingerprint {
+  key: string;
+  /** The code hashes it includes, for the build's cache keys (computed once). */
+  code: CodeHashes;
+}
+
+export interface CheckedInputs<Report> {
+  fingerprint: InputFingerprint;
+  /** The report of the build that wrote the output, when its fingerprint is this one and both its folders are there. */
+  unchanged: Report | undefined;
+}
+
+/**
+ * The quick check of a build of the embedded content (undefined for a CMS build or the preview's, whose
+ * crawl decides). The CLI makes it before loading the pipeline; build() makes it when nobody did.
+ */
+export async function checkBuildInputs(options: BuildOptions): Promise<CheckedInputs<BuildReport> | undefined> {
+  if (options.cms || options.fetched) return undefined;
+  const { outDir, hostConfigDir } = outputFolders(options);
+  const fingerprint = await fingerprintInputs({ siteDir: options.siteDir, includeDrafts: options.includeDrafts, settings: outputSettings(options) });
+  const report = await loadUnchangedReport<BuildReport>(options.cacheDir, outDir, fingerprint.key);
+  return { fingerprint, unchanged: report && (await isDirectory(hostConfigDir)) ? report : undefined };
+}
+
+/** The report of the build that wrote the output, for a build that had nothing to do. */
+export function upToDateReport(report: BuildReport, requests: number, timings: StageTiming[]): BuildReport {
+  return { ...report, upToDate: true, pagesRendered: 0, requests, mediaDownloads: 0, timings };
+}
+
+/** The output folder and the folder of the files not deployed, as absolute paths. */
+export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>): { outDir: string; hostConfigDir: string } {
+  const outDir = path.resolve(options.outDir);
+  return { outDir, hostConfigDir: path.resolve(options.hostConfigDir ?? `${outDir}-host`) };
+}
+
+/** The options that change what is written where: part of every input key. */
+export function outputSettings(options: BuildOptions): Record<string, unknown> {
+  return {
+    ...outputFolders(options),
+    host: options.host ?? 'site.json',
+    baseUrl: options.baseUrl ?? 'site.json',
+    drafts: options.includeDrafts,
+    skipInvalid: options.skipInvalid,
+    strict: options.strict === true,
+    cms: options.cms?.url,
+    dropBrokenRedirects: options.dropBrokenRedirects === true,
+    dropClashingPages: options.dropClashingPages === true,
+  };
+}
+
+interface FingerprintOptions {
+  siteDir: string;
+  includeDrafts: boolean;
+  /** What changes what is written where (output folders, host, drafts …), as the build's input key has them. */
+  settings: Record<string, unknown>;
+}
+
+export async function fingerprintInputs(options: FingerprintOptions): Promise<InputFingerprint> {
+  const contentDir = path.join(options.siteDir, 'content');
+  const [engine, templates, snapshot, siteFiles, stylesheets, publicFiles, uploads] = await Promise.all([
+    loadCodeHash(),
+    loadTemplateHashes(),
+    hashSnapshot(contentDir, { includeDrafts: options.includeDrafts }),
+    Promise.all(SITE_DATA_FILES.map((file) => readFile(path.join(options.siteDir, file)).catch(() => 'missing'))),
+    Promise.all(STYLESHEETS.map((file) => readFile(file))),
+    statTree(path.join(options.siteDir, 'public')),
+    statTree(path.join(contentDir, 'uploads')),
+  ]);
+  const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, engine, templates.all, options.settings, snapshot]));
+  SITE_DATA_FILES.forEach((file, index) => hash.update(`\0${file}\0`).update(siteFiles[index]!));
+  for (const css of stylesheets) hash.update('\0css\0').update(css);
+  hash.update(JSON.stringify([publicFiles, uploads]));
+  return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all } };
+}
+
+/** [path, size, mtime] of every file under a folder, sorted; none when it is missing. */
+async function statTree(folder: string): Promise<Array<[string, number, number]>> {
+  const files = (await fg('**/*', { cwd: folder, dot: false, onlyFiles: true })).sort();
+  return Promise.all(
+    files.map(async (file): Promise<[string, number, number]> => {
+      const info = await stat(path.join(folder, file));
+      return [file, info.size, info.mtimeMs];
+    }),
+  );
+}
