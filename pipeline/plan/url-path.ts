@@ -9,11 +9,27 @@ export interface RouteTarget {
 
 /** The URL path of a route in a locale (`/de/blog/hallo-welt`): the only code that builds URL paths. */
 export function urlFor(routes: RoutesFile, target: RouteTarget): string {
-  return routes[target.route][target.locale].replace(/\{([a-z]+)\}/g, (_, name: string) => {
+  const parts = compiledRoute(routes, target);
+  let url = parts[0] as string;
+  for (let index = 1; index < parts.length; index += 2) {
+    const name = parts[index] as string;
     const value = target.params?.[name];
     if (value === undefined) throw new Error(`urlFor: route ${target.route} needs the parameter "${name}"`);
-    return encodeURIComponent(value);
-  });
+    url += encodeURIComponent(value) + (parts[index + 1] as string);
+  }
+  return url;
+}
+
+/** A route's pattern split once into text and parameter names (`['/blog/', 'slug', '']`): urlFor runs for every link of every page. */
+const compiledRoutes = new WeakMap<RoutesFile, Map<string, string[]>>();
+
+function compiledRoute(routes: RoutesFile, target: RouteTarget): string[] {
+  let byRoute = compiledRoutes.get(routes);
+  if (!byRoute) compiledRoutes.set(routes, (byRoute = new Map()));
+  const key = `${target.route} ${target.locale}`;
+  let parts = byRoute.get(key);
+  if (!parts) byRoute.set(key, (parts = routes[target.route][target.locale].split(/\{([a-z]+)\}/)));
+  return parts;
 }
 
 /**
