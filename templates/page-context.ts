@@ -25,6 +25,8 @@ export interface RenderShared {
   cmsAdminUrl: string;
   plans: PlansFile;
   video: SiteFile['video'];
+  /** Customers the home page names (site.json). */
+  customers: SiteFile['customers'];
   newsletterEndpoint: string;
   /** Site-absolute path of the default social-card image. */
   socialImage: string;

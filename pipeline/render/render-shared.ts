@@ -21,6 +21,7 @@ export function createRenderShared({ site, shells, assets, scripts, markdown }: 
     cmsAdminUrl: site.config.cms.adminUrl,
     plans: site.plans,
     video: site.config.video,
+    customers: site.config.customers,
     newsletterEndpoint: site.config.newsletter.endpoint,
     socialImage: site.config.socialImage,
     worldMap: loadWorldMap(),

@@ -68,6 +68,8 @@ export const siteFileSchema = z
     newsletter: z.object({ endpoint: httpsUrl }).strict(),
     video: z.object({ poster: httpsUrl, mp4: httpsUrl, webm: httpsUrl, captions: httpsUrl, width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
     socialImage: z.string().startsWith('/'),
+    /** Customers named in the home page's trust section, in the order shown: their official names, set in type. */
+    customers: z.array(z.object({ name: z.string().trim().min(1), url: httpsUrl }).strict()),
     cms: z.object({ adminUrl: httpsUrl }).strict(),
   })
   .strict();

@@ -127,6 +127,23 @@ export function HomePage({ context, latestPosts }: { context: PageContext; lates
       <section className="section trust" aria-labelledby="trust-title">
         <h2 id="trust-title">{t('home.trust.title')}</h2>
         <p>{t('home.trust.text')}</p>
+        {shared.customers.length > 0 && (
+          <>
+            <p className="customers-label" id="customers-label">
+              {t('home.trust.customers')}
+            </p>
+            {/* Names set in type, not logo artwork; proper nouns, so no translation tool rewrites them. */}
+            <ul className="customers" aria-labelledby="customers-label">
+              {shared.customers.map((customer) => (
+                <li key={customer.url}>
+                  <a href={customer.url} rel="noopener" translate="no">
+                    {customer.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
 
       <section className="section" aria-labelledby="latest-title">

@@ -36,7 +36,9 @@ export function VideoPage({ context }: { context: PageContext }) {
     <section className="listing narrow">
       <h1>{t('video.heading')}</h1>
       <p className="lead">{context.page.description}</p>
-      <video className="promo-video" controls preload="none" poster={video.poster} width={video.width} height={video.height}>
+      {/* The captions come from the asset host: a cross-origin <track> loads only in CORS mode, which the
+          host answers (Access-Control-Allow-Origin); without crossOrigin the browser refuses the cues. */}
+      <video className="promo-video" controls preload="none" crossOrigin="anonymous" poster={video.poster} width={video.width} height={video.height}>
         <source src={video.webm} type="video/webm" />
         <source src={video.mp4} type="video/mp4" />
         {/* The captions are English: their label names the language in the page's own. */}
