@@ -2,11 +2,11 @@ import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { planPageReuse } from './cache/page-reuse.ts';
+import { planHostFiles, runCached } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
 import { formatSitemaps } from './emit/format-sitemap.ts';
-import { formatHostFiles } from './emit/hosts/format-host-files.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import { writeOutput } from './emit/write-output.ts';
@@ -16,13 +16,12 @@ import { fetchEntries, type FetchEntriesOptions } from './fetch/fetch-entries.ts
 import { fetchMedia, type FetchMediaOptions } from './fetch/fetch-media.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
-import { planHostManifest } from './plan/host-manifest.ts';
 import type { PagePlan } from './plan/page-plan.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { dropClashingPages } from './plan/drop-clashing-pages.ts';
-import { planRedirects } from './plan/plan-redirects.ts';
+import { planRedirectsFrom, redirectInputs } from './plan/plan-redirects.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderedPage, type RenderPool } from './render/render-pool.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
@@ -215,14 +214,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     const pool = options.renderPool ?? (ownPool ??= createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) }));
     const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
-    const redirects = await timed('redirects', () => planRedirects({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }));
-    const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...redirects.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
+    const redirects = await timed('redirects', () => runCached(cache, 'redirects', redirectInputs({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }), planRedirectsFrom));
+    const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...redirects.result.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
     const hosting = await timed('host files', () =>
-      formatHostFiles({ host, manifest: planHostManifest({ config: site.config, redirects: redirects.plan }), outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length }),
+      planHostFiles(cache, { host, config: site.config, redirects: { key: redirects.key, result: redirects.result.plan }, outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length }),
     );
     const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), hosting.publicFiles, pages.kept];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: pages.hashes, beforeCommit: cache.dropManifest }));
+    const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
     await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
 
     const report: BuildReport = {
@@ -235,10 +234,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       requests: source.requests,
       mediaDownloads: media.downloads,
       coverColours,
-      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...redirects.warnings, ...hosting.warnings],
+      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...redirects.result.warnings, ...hosting.warnings],
       ...(problems.length > 0 ? { problems } : {}),
       ...(mediaUnavailable > 0 ? { mediaUnavailable } : {}),
-      hosting: { host, redirects: redirects.plan.rules.length, configDir: hostConfigDir },
+      hosting: { host, redirects: redirects.result.plan.rules.length, configDir: hostConfigDir },
       upToDate: false,
       timings,
     };

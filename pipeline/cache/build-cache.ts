@@ -7,7 +7,7 @@ import type { Site } from '../site/site.ts';
 import type { InputFingerprint } from './input-fingerprint.ts';
 import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
 import { loadFeedBodies, saveFeedBodies } from './feed-bodies.ts';
-import { dropOutputManifest, loadOutputManifest, writeOutputManifest } from './output-manifest.ts';
+import { dropOutputManifest, loadOutputManifest, loadStageResult, saveStageResult, writeOutputManifest } from './output-manifest.ts';
 
 /**
  * What a build keeps between runs in its cache folder, read once before the pipeline runs and written
@@ -22,6 +22,13 @@ export interface BuildCache<Report> {
   upToDate: Report | undefined;
   /** Feed entry bodies by content key: `known` from the last build, `used` filled by this one. */
   feedBodies: { known: Map<string, string>; used: Map<string, string> };
+  /**
+   * A whole-site stage's result as the last successful build into this output folder left it, when the
+   * stage's inputs hash the same (with the code); else undefined. `remember` keeps this build's result
+   * for the next one (written by save()).
+   */
+  stageResult<T>(stage: string, key: string): Promise<T | undefined>;
+  remember(stage: string, key: string, result: unknown): void;
   /** Before the output folder changes: a build stopped half-way must not leave a manifest the next one trusts. */
   dropManifest(): Promise<void>;
   save(entries: OutputEntries, report: Report): Promise<void>;
@@ -47,13 +54,18 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings });
   const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
+  const stages = new Map<string, { key: string; result: unknown }>();
+  const stageKey = (key: string) => createHash('sha256').update(JSON.stringify([code.engine, code.allTemplates, options.outDir, options.hostConfigDir, key])).digest('base64url');
   return {
     code,
     previous: previous?.entries,
     upToDate,
     feedBodies,
+    stageResult: async <T>(stage: string, key: string) => (previous ? loadStageResult<T>(options.cacheDir, options.outDir, stage, stageKey(key)) : undefined),
+    remember: (stage, key, result) => stages.set(stage, { key: stageKey(key), result }),
     dropManifest: () => dropOutputManifest(options.cacheDir, options.outDir),
     save: async (entries, report) => {
+      for (const [stage, { key, result }] of stages) await saveStageResult(options.cacheDir, options.outDir, stage, key, result);
       await saveFeedBodies(options.cacheDir, feedBodies.known, feedBodies.used);
       await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, fingerprint: options.fingerprint?.key, report });
     },

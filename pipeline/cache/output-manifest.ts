@@ -90,6 +90,30 @@ export async function loadUnchangedReport<Report>(cacheDir: string, outDir: stri
   }
 }
 
+/**
+ * A whole-site stage's result kept beside the manifest of the output folder it was written into, under
+ * the key of its inputs. Saved only by a build that succeeded (with the manifest): a result is read
+ * back only while the output folder still holds what that build wrote.
+ */
+function stageFile(cacheDir: string, outDir: string, stage: string): string {
+  return manifestFile(cacheDir, outDir).replace(/\.json$/, `.${stage}.json`);
+}
+
+export async function loadStageResult<T>(cacheDir: string, outDir: string, stage: string, key: string): Promise<T | undefined> {
+  try {
+    const saved = JSON.parse(await readFile(stageFile(cacheDir, outDir, stage), 'utf8')) as { key: string; result: T };
+    return saved.key === key ? saved.result : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function saveStageResult(cacheDir: string, outDir: string, stage: string, key: string, result: unknown): Promise<void> {
+  const file = stageFile(cacheDir, outDir, stage);
+  await writeFile(`${file}.tmp`, JSON.stringify({ key, result }));
+  await rename(`${file}.tmp`, file);
+}
+
 /** Before the output folder changes: if the build stops half-way, the next one must not trust the old manifest. */
 export async function dropOutputManifest(cacheDir: string, outDir: string): Promise<void> {
   await rm(headFile(cacheDir, outDir), { force: true });

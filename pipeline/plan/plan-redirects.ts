@@ -5,7 +5,7 @@ import type { Content } from '../transform/transform-content.ts';
 import { checkRedirects, redirectsInvalid } from './assert-redirects.ts';
 import { matchesEntryRoute } from './family-route.ts';
 import type { PagePlan } from './page-plan.ts';
-import { planSlugRedirects } from './plan-slug-redirects.ts';
+import { planSlugRedirects, redirectFamily, type RedirectFamily } from './plan-slug-redirects.ts';
 import type { NotFoundPage, RedirectPlan, RedirectRule } from './redirect-rule.ts';
 import { encodeUrlPath, urlFor } from './url-path.ts';
 import { planCaseRedirects } from './plan-case-redirects.ts';
@@ -22,6 +22,29 @@ export interface PlanRedirectsOptions {
   dropBroken?: boolean | undefined;
 }
 
+/**
+ * Everything the redirects depend on, taken out of the site, the content and the page plan: the stage
+ * sees nothing else, so the JSON of these inputs is a complete cache key for its result.
+ */
+export interface RedirectInputs {
+  redirects: Site['redirects'];
+  routes: RoutesFile;
+  families: RedirectFamily[];
+  pages: Array<Pick<PagePlan, 'route' | 'locale' | 'urlPath' | 'outputPath'>>;
+  dropBroken: boolean;
+}
+
+/** The redirects' inputs out of the whole site. Pure. */
+export function redirectInputs({ site, content, pages, dropBroken = false }: PlanRedirectsOptions): RedirectInputs {
+  return {
+    redirects: site.redirects,
+    routes: site.routes,
+    families: [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].map(redirectFamily),
+    pages: pages.map((page) => ({ route: page.route, locale: page.locale, urlPath: page.urlPath, outputPath: page.outputPath })),
+    dropBroken,
+  };
+}
+
 export interface PlanRedirectsResult {
   plan: RedirectPlan;
   warnings: string[];
@@ -36,15 +59,20 @@ export interface PlanRedirectsResult {
  * the same source; one that points at an entry this build does not have is left out with a warning.
  * Pure; throws REDIRECTS_INVALID listing every offender (unless `dropBroken`).
  */
-export function planRedirects({ site, content, pages, dropBroken = false }: PlanRedirectsOptions): PlanRedirectsResult {
+export function planRedirects(options: PlanRedirectsOptions): PlanRedirectsResult {
+  return planRedirectsFrom(redirectInputs(options));
+}
+
+/** planRedirects on its inputs alone (the build caches its result under their hash). Pure. */
+export function planRedirectsFrom({ redirects, routes, families, pages, dropBroken }: RedirectInputs): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
-  const list = planListRedirects(site.redirects, site.routes);
-  const isEntryPath = matchesEntryRoute(site.routes);
+  const list = planListRedirects(redirects, routes);
+  const isEntryPath = matchesEntryRoute(routes);
   // A rule over a CMS page that points at an entry this build lacks: the page stays (dropShadowedPages)
   // and the rule is left out like any rule to a missing entry.
   const overMissing = list.rules.filter((rule) => pageUrlPaths.has(rule.from) && isEntryPath(rule.from) && rule.to.startsWith('/') && isEntryPath(rule.to) && !pageUrlPaths.has(rule.to));
   const listRules = list.rules.filter((rule) => !overMissing.includes(rule));
-  const slugs = planSlugRedirects({ content, routes: site.routes, pageUrlPaths });
+  const slugs = planSlugRedirects({ families, routes, pageUrlPaths });
   // Rules left out (dropBroken), by origin, label and source: case rules are made again on each pass.
   const left = new Set<string>();
   const keyOf = (rule: RedirectRule) => `${rule.origin}\u0000${rule.label}\u0000${rule.from}`;
@@ -76,7 +104,7 @@ export function planRedirects({ site, content, pages, dropBroken = false }: Plan
       rootLanguage: {
         cookie: 'locale',
         status: 307,
-        targets: LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({ locale, urlPath: urlFor(site.routes, { route: 'index', locale }) })),
+        targets: LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({ locale, urlPath: urlFor(routes, { route: 'index', locale }) })),
       },
       notFound: planNotFound(pages),
     },
@@ -109,7 +137,7 @@ export function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRed
   return { rules, problems };
 }
 
-function planNotFound(pages: readonly PagePlan[]): NotFoundPage[] {
+function planNotFound(pages: RedirectInputs['pages']): NotFoundPage[] {
   return pages
     .filter((page) => page.route === 'not-found')
     .map((page) => ({ locale: page.locale, prefix: page.urlPath.slice(0, page.urlPath.lastIndexOf('/') + 1), urlPath: page.urlPath, outputPath: page.outputPath }))

@@ -1,12 +1,30 @@
 import { LOCALES } from '../locale.ts';
 import type { RoutesFile } from '../site/schemas.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import type { Locale } from '../locale.ts';
+import type { ContentFamily } from '../transform/transform-content.ts';
 import { groupBy } from './assert-redirects.ts';
 import { familyUrlFor } from './family-route.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
+/** What the slug redirects take from an entry: its route, every slug it has, and its own slug per locale with a page. */
+export interface RedirectFamily extends Pick<ContentFamily, 'key' | 'collection' | 'articleType'> {
+  /** Every version's slug, sorted, once each. */
+  slugs: string[];
+  /** Per locale with a page of the entry, the slug of that page (the languages map). */
+  own: Partial<Record<Locale, string>>;
+}
+
+export function redirectFamily(family: ContentFamily): RedirectFamily {
+  const own: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    const slug = family.languages[locale]?.slug;
+    if (slug !== undefined) own[locale] = slug;
+  }
+  return { key: family.key, collection: family.collection, articleType: family.articleType, slugs: [...new Set(Object.values(family.versions).map((version) => version.slug))].sort(), own };
+}
+
 export interface SlugRedirectsOptions {
-  content: Content;
+  families: RedirectFamily[];
   routes: RoutesFile;
   pageUrlPaths: ReadonlySet<string>;
 }
@@ -24,8 +42,7 @@ const EXAMPLES = 5;
  * another entry, or that two entries claim, stays with the page (or with nobody) and is reported as a
  * warning: content may legitimately reuse a slug across languages. Pure.
  */
-export function planSlugRedirects({ content, routes, pageUrlPaths }: SlugRedirectsOptions): SlugRedirectsResult {
-  const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
+export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedirectsOptions): SlugRedirectsResult {
   const candidates = families.flatMap((family) => familyRedirects(family, routes));
 
   const pagesByKey = new Set([...pageUrlPaths].map((page) => page.toLowerCase()));
@@ -45,11 +62,11 @@ export function planSlugRedirects({ content, routes, pageUrlPaths }: SlugRedirec
   return { rules, warnings };
 }
 
-function familyRedirects(family: ContentFamily, routes: RoutesFile): RedirectRule[] {
-  const slugs = [...new Set(Object.values(family.versions).map((version) => version.slug))].sort();
+function familyRedirects(family: RedirectFamily, routes: RoutesFile): RedirectRule[] {
+  const slugs = family.slugs;
   // Only locales with a page of the entry get redirects to it (a family without English has no English URL).
   return LOCALES.flatMap((locale) => {
-    const own = family.languages[locale]?.slug;
+    const own = family.own[locale];
     if (own === undefined) return [];
     const to = familyUrlFor(routes, family, locale, own);
     return slugs

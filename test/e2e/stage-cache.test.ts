@@ -1,0 +1,73 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../../pipeline/build.ts';
+import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
+import { copySiteData } from '../helpers/project-copy.ts';
+
+// The whole-site stages that keep their results between builds (redirects, host files): a build that
+// reuses them must write exactly what a cold build of the same input writes, and a change to what they
+// depend on (a slug) must reach the output.
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let siteDir: string;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await makeTempDir('stage-cache'));
+  siteDir = await copySiteData(path.join(dir, 'site'));
+});
+afterAll(async () => cleanup());
+
+const options = (name: string): BuildOptions => ({
+  siteDir,
+  outDir: path.join(dir, name, 'out'),
+  cacheDir: path.join(dir, name, 'cache'),
+  cms: undefined,
+  includeDrafts: false,
+  skipInvalid: false,
+});
+
+const SNAPSHOT = 'content/cms/articles/blog-a.json';
+const OLD_SLUG = 'waarom-simple-analytics-een-goed-alternatief-is-voor-matomo';
+const NEW_SLUG = 'waarom-simple-analytics-beter-is-dan-matomo';
+
+async function editSnapshot(edit: (text: string) => string): Promise<void> {
+  const file = path.join(siteDir, SNAPSHOT);
+  await writeFile(file, edit(await readFile(file, 'utf8')));
+}
+
+/** The output and host folders of a warm build against a cold build of the same input. */
+async function expectSameAsCold(warm: BuildOptions, coldName: string): Promise<Map<string, Buffer>> {
+  const cold = options(coldName);
+  await build(cold);
+  const warmTree = await readTree(warm.outDir);
+  expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
+  expect(diffTrees(await readTree(`${warm.outDir}-host`), await readTree(`${cold.outDir}-host`))).toEqual([]);
+  return warmTree;
+}
+
+describe('whole-site stages kept between builds', () => {
+  it('an edit that leaves the redirects alone reuses them and the host files, and equals a cold build', async () => {
+    const warm = options('warm');
+    await build(warm);
+    await editSnapshot((text) => text.replace('"title": "', '"title": "Edited: '));
+    const second = await build(warm);
+    expect(second.upToDate).toBe(false);
+    expect(second.pagesRendered).toBeGreaterThan(0);
+    await expectSameAsCold(warm, 'cold-1');
+  });
+
+  it('a changed slug reaches the redirects and the host files, and equals a cold build', async () => {
+    const warm = options('warm');
+    await editSnapshot((text) => text.replaceAll(OLD_SLUG, NEW_SLUG));
+    const report = await build(warm);
+    expect(report.upToDate).toBe(false);
+    const tree = await expectSameAsCold(warm, 'cold-2');
+    const manifest = await readFile(path.join(`${warm.outDir}-host`, 'manifest.json'), 'utf8');
+    // The Dutch slug under the German prefix goes to the German page; the old Dutch slug is gone.
+    expect(manifest).toContain(`"/de/blog/${NEW_SLUG}"`);
+    expect(manifest).not.toContain(OLD_SLUG);
+    expect(tree.has(`nl/blog/${NEW_SLUG}.html`)).toBe(true);
+  });
+});
