@@ -24,8 +24,8 @@ export interface BuildCache<Report> {
   feedBodies: { known: Map<string, string>; used: Map<string, string> };
   /**
    * A whole-site stage's result as the last successful build into this output folder left it, when the
-   * stage's inputs hash the same (with the code); else undefined. `remember` keeps this build's result
-   * for the next one (written by save()).
+   * stage's inputs hash the same (with the code); else undefined, and `remember` keeps this build's
+   * new result for the next one (written by save(); a result read back stays as it was saved).
    */
   stageResult<T>(stage: string, key: string): Promise<T | undefined>;
   remember(stage: string, key: string, result: unknown): void;

@@ -15,11 +15,14 @@ export interface Keyed<T> {
 
 /**
  * A whole-site stage that depends on nothing but `inputs` (plain data): its result from the last build
- * when the inputs' JSON hashes the same, else `run(inputs)`; either way kept for the next build.
+ * when the inputs' JSON hashes the same (the saved file then stays as it is), else `run(inputs)`, kept
+ * for the next build.
  */
 export async function runCached<I, R>(cache: BuildCache<unknown>, stage: string, inputs: I, run: (inputs: I) => R): Promise<Keyed<R>> {
   const key = createHash('sha256').update(JSON.stringify(inputs)).digest('base64url');
-  const result = (await cache.stageResult<R>(stage, key)) ?? run(inputs);
+  const kept = await cache.stageResult<R>(stage, key);
+  if (kept !== undefined) return { key, result: kept };
+  const result = run(inputs);
   cache.remember(stage, key, result);
   return { key, result };
 }
@@ -49,7 +52,6 @@ export async function planHostFiles(
   const saved = await cache.stageResult<SavedHostFiles>('host-files', key);
   const previous = cache.previous;
   if (saved && previous && saved.publicPaths.every((file) => previous.has(file))) {
-    cache.remember('host-files', key, saved);
     return {
       publicFiles: saved.publicPaths.map((file): KeptFile => ({ path: file, kept: true })),
       configFiles: saved.configFiles,
