@@ -2,7 +2,7 @@ import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { planPageReuse } from './cache/page-reuse.ts';
-import { planHostFiles, runCached } from './cache/stage-results.ts';
+import { planHosting } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
@@ -21,7 +21,7 @@ import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planPages } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { dropClashingPages } from './plan/drop-clashing-pages.ts';
-import { planRedirectsFrom, redirectInputs } from './plan/plan-redirects.ts';
+import { redirectInputs } from './plan/plan-redirects.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderedPage, type RenderPool } from './render/render-pool.ts';
 import { createRenderShared } from './render/render-shared.ts';
 import { loadSite } from './site/load-site.ts';
@@ -214,15 +214,21 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     const pool = options.renderPool ?? (ownPool ??= createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) }));
     const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
-    const redirects = await timed('redirects', () => runCached(cache, 'redirects', redirectInputs({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }), planRedirectsFrom));
-    const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...redirects.result.warnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
-    const hosting = await timed('host files', () =>
-      planHostFiles(cache, { host, config: site.config, redirects: { key: redirects.key, result: redirects.result.plan }, outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length }),
+    const hosting = await timed('redirects + host files', () =>
+      planHosting(cache, {
+        redirects: redirectInputs({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }),
+        host,
+        config: site.config,
+        outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length,
+        hostConfigDir,
+      }),
     );
+    const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), hosting.publicFiles, pages.kept];
     const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
-    await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles]));
+    // The host folder: written again unless it holds what the last build wrote for the same redirects.
+    if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
     const report: BuildReport = {
       source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
@@ -234,10 +240,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       requests: source.requests,
       mediaDownloads: media.downloads,
       coverColours,
-      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...redirects.result.warnings, ...hosting.warnings],
+      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...hosting.redirectWarnings, ...hosting.warnings],
       ...(problems.length > 0 ? { problems } : {}),
       ...(mediaUnavailable > 0 ? { mediaUnavailable } : {}),
-      hosting: { host, redirects: redirects.result.plan.rules.length, configDir: hostConfigDir },
+      hosting: { host, redirects: hosting.redirectRules, configDir: hostConfigDir },
       upToDate: false,
       timings,
     };

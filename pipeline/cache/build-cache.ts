@@ -25,10 +25,11 @@ export interface BuildCache<Report> {
   /**
    * A whole-site stage's result as the last successful build into this output folder left it, when the
    * stage's inputs hash the same (with the code); else undefined, and `remember` keeps this build's
-   * new result for the next one (written by save(); a result read back stays as it was saved).
+   * new result for the next one: save() writes what `result` gives once the output is written (a
+   * result read back stays as it was saved).
    */
   stageResult<T>(stage: string, key: string): Promise<T | undefined>;
-  remember(stage: string, key: string, result: unknown): void;
+  remember(stage: string, key: string, result: () => Promise<unknown>): void;
   /** Before the output folder changes: a build stopped half-way must not leave a manifest the next one trusts. */
   dropManifest(): Promise<void>;
   save(entries: OutputEntries, report: Report): Promise<void>;
@@ -54,7 +55,7 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings });
   const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
-  const stages = new Map<string, { key: string; result: unknown }>();
+  const stages = new Map<string, { key: string; result: () => Promise<unknown> }>();
   const stageKey = (key: string) => createHash('sha256').update(JSON.stringify([code.engine, code.allTemplates, options.outDir, options.hostConfigDir, key])).digest('base64url');
   return {
     code,
@@ -65,7 +66,7 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
     remember: (stage, key, result) => stages.set(stage, { key: stageKey(key), result }),
     dropManifest: () => dropOutputManifest(options.cacheDir, options.outDir),
     save: async (entries, report) => {
-      for (const [stage, { key, result }] of stages) await saveStageResult(options.cacheDir, options.outDir, stage, key, result);
+      for (const [stage, { key, result }] of stages) await saveStageResult(options.cacheDir, options.outDir, stage, key, await result());
       await saveFeedBodies(options.cacheDir, feedBodies.known, feedBodies.used);
       await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, fingerprint: options.fingerprint?.key, report });
     },

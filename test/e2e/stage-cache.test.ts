@@ -58,13 +58,18 @@ describe('whole-site stages kept between builds', () => {
     await expectSameAsCold(warm, 'cold-1');
   });
 
-  it('a changed slug reaches the redirects and the host files, and equals a cold build', async () => {
+  it('a changed slug reaches the redirects and the host files, and a hand-edited host folder is written again; each equals a cold build', async () => {
     const warm = options('warm');
     await editSnapshot((text) => text.replaceAll(OLD_SLUG, NEW_SLUG));
     const report = await build(warm);
     expect(report.upToDate).toBe(false);
     const tree = await expectSameAsCold(warm, 'cold-2');
-    const manifest = await readFile(path.join(`${warm.outDir}-host`, 'manifest.json'), 'utf8');
+    // The host folder edited by hand is written again by the next build, even with the redirects unchanged.
+    await writeFile(path.join(`${warm.outDir}-host`, 'manifest.json'), 'edited by hand');
+    await editSnapshot((text) => text.replace('"title": "Edited: ', '"title": "Edited again: '));
+    await build(warm);
+    await expectSameAsCold(warm, 'cold-3');
+    const manifest = await readFile(path.join(`${options('cold-2').outDir}-host`, 'manifest.json'), 'utf8');
     // The Dutch slug under the German prefix goes to the German page; the old Dutch slug is gone.
     expect(manifest).toContain(`"/de/blog/${NEW_SLUG}"`);
     expect(manifest).not.toContain(OLD_SLUG);
