@@ -12,7 +12,15 @@ const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
  * of every cache key, so a changed renderer never serves a stale cached page or Markdown fragment.
  * Templates are hashed per page template by loadTemplateHashes().
  */
-export async function loadCodeHash(): Promise<string> {
+export function loadCodeHash(): Promise<string> {
+  // Once per process: the pipeline a process runs does not change while it runs (the preview reloads
+  // templates, never the pipeline), so every build of a long-running preview shares the first answer.
+  return (engineHash ??= hashEngine());
+}
+
+let engineHash: Promise<string> | undefined;
+
+async function hashEngine(): Promise<string> {
   const files = (await fg(['pipeline/**/*.{ts,tsx,js,json}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
   return hashFiles(files.map((file) => path.join(ROOT.pathname, file)), ROOT.pathname);
 }

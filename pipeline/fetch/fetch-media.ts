@@ -30,7 +30,10 @@ export interface FetchMediaOptions {
 }
 
 interface CacheIndex {
-  /** `checked`: the bytes passed `check` when they were downloaded. */
+  /**
+   * By URL, a downloaded file; by `file:<path>:<size>:<mtime>`, a file of the content folder (read in
+   * place, never copied into the cache). `checked`: the bytes passed `check` when they were read.
+   */
   [url: string]: { file: string; hash: string; checked?: boolean };
 }
 
@@ -67,13 +70,28 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
         try {
           const local = localFile(url, options.origin);
           if (local) {
+            // A file of the content folder that passed the check before, unchanged since (size and time): its hash is known.
+            const info = await stat(local).catch(() => undefined);
+            const seen = info?.isFile() ? `file:${local}:${info.size}:${info.mtimeMs}` : undefined;
+            if (seen && index[seen]) {
+              files.set(url, { sourceFile: local, outputPath: outputPathFor(url, index[seen].hash) });
+              return;
+            }
             const bytes = await readFile(local).catch((error: NodeJS.ErrnoException) => {
               if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
               throw error;
             });
             const problem = bytes === undefined ? 'no such file in the content folder' : await options.check?.(bytes);
             if (problem !== undefined) missing.set(url, problem);
-            else files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hashOf(bytes!)) });
+            else {
+              const hash = hashOf(bytes!);
+              files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hash) });
+              if (seen && options.check) {
+                for (const key of Object.keys(index)) if (key.startsWith(`file:${local}:`)) delete index[key];
+                index[seen] = { file: local, hash, checked: true };
+                indexChanged = true;
+              }
+            }
             return;
           }
           const absolute = absoluteUrl(url, options.origin);

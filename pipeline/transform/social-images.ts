@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvg } from './cover-colours.ts';
@@ -33,22 +33,32 @@ export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
  */
 export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir: string): Promise<{ files: CopiedFile[]; drawn: number }> {
   const folder = path.join(cacheDir, 'social');
-  const unique = new Map<string, SocialImage>();
-  for (const image of images) unique.set(image.src, image);
-  const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
+  const sorted = distinctImages(images);
   await mkdir(folder, { recursive: true });
-  let drawn = 0;
+  // What earlier builds drew, in one read of the folder.
+  const present = new Set(await readdir(folder));
+  const missing = sorted.filter((image) => !present.has(path.basename(image.src)));
   const draw = async (image: SocialImage) => {
     const file = path.join(folder, path.basename(image.src));
-    if (await stat(file).catch(() => undefined)) return;
     await writeFile(`${file}.tmp`, await rasterizeSvg(formatSocialSvg(image)));
     await rename(`${file}.tmp`, file);
-    drawn += 1;
   };
   // libvips draws on its own threads: a few images in flight keep both cores busy.
-  for (let start = 0; start < sorted.length; start += DRAW_BATCH) await Promise.all(sorted.slice(start, start + DRAW_BATCH).map(draw));
-  const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
-  return { files, drawn };
+  for (let start = 0; start < missing.length; start += DRAW_BATCH) await Promise.all(missing.slice(start, start + DRAW_BATCH).map(draw));
+  const drawn = missing.length;
+  return { files: socialImageFiles(sorted, cacheDir), drawn };
+}
+
+/** The output files of the social images (copies of the drawings in `<cacheDir>/social/`), known before they are drawn. Pure. */
+export function socialImageFiles(images: Iterable<SocialImage>, cacheDir: string): CopiedFile[] {
+  const folder = path.join(cacheDir, 'social');
+  return distinctImages(images).map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
+}
+
+function distinctImages(images: Iterable<SocialImage>): SocialImage[] {
+  const unique = new Map<string, SocialImage>();
+  for (const image of images) unique.set(image.src, image);
+  return [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
 }
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
