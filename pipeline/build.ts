@@ -147,7 +147,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
-  let fetched: FetchedContent | undefined = await timed('fetch', () => options.fetched ?? fetchEntries(fetchOptions(options)));
+  let fetched: FetchedContent | undefined = await timed('fetch', () => options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot() }));
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const cache = await timed('cache', () =>
     openBuildCache<BuildReport>({

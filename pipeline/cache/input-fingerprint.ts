@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import type { BuildOptions, BuildReport, StageTiming } from '../build.ts';
 import { STYLESHEETS } from '../emit/load-site-assets.ts';
 import { isDirectory } from '../emit/write-output.ts';
-import { hashSnapshot } from '../fetch/load-snapshot.ts';
+import { readSnapshot, type SnapshotRead } from '../fetch/load-snapshot.ts';
 import { SITE_DATA_FILES } from '../site/site-files.ts';
 import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
 import { loadUnchangedReport } from './output-manifest.ts';
@@ -21,6 +21,8 @@ export interface InputFingerprint {
   key: string;
   /** The code hashes it includes, for the build's cache keys (computed once). */
   code: CodeHashes;
+  /** The snapshot as read for the fingerprint, for the fetch stage to parse (once: it is handed over, not kept). */
+  takeSnapshot(): SnapshotRead | undefined;
 }
 
 export interface CheckedInputs<Report> {
@@ -79,17 +81,23 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
   const [engine, templates, snapshot, siteFiles, stylesheets, publicFiles, uploads] = await Promise.all([
     loadCodeHash(),
     loadTemplateHashes(),
-    hashSnapshot(contentDir, { includeDrafts: options.includeDrafts }),
+    readSnapshot(contentDir, { includeDrafts: options.includeDrafts }),
     Promise.all(SITE_DATA_FILES.map((file) => readFile(path.join(options.siteDir, file)).catch(() => 'missing'))),
     Promise.all(STYLESHEETS.map((file) => readFile(file))),
     statTree(path.join(options.siteDir, 'public')),
     statTree(path.join(contentDir, 'uploads')),
   ]);
-  const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, engine, templates.all, options.settings, snapshot]));
+  const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, engine, templates.all, options.settings, snapshot.digest]));
   SITE_DATA_FILES.forEach((file, index) => hash.update(`\0${file}\0`).update(siteFiles[index]!));
   for (const css of stylesheets) hash.update('\0css\0').update(css);
   hash.update(JSON.stringify([publicFiles, uploads]));
-  return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all } };
+  let unread: SnapshotRead | undefined = snapshot;
+  const takeSnapshot = () => {
+    const taken = unread;
+    unread = undefined;
+    return taken;
+  };
+  return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all }, takeSnapshot };
 }
 
 /** [path, size, mtime] of every file under a folder, sorted; none when it is missing. */

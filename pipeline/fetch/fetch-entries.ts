@@ -1,6 +1,6 @@
 import { fetchWithCrawlCache } from './crawl-cache.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
-import { loadSnapshot } from './load-snapshot.ts';
+import { loadSnapshot, type SnapshotRead } from './load-snapshot.ts';
 import type { FetchedContent } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
 
@@ -15,6 +15,8 @@ export interface FetchEntriesOptions {
   cacheDir?: string | undefined;
   /** With cacheDir: fetch everything this time anyway. */
   fullCrawl?: boolean | undefined;
+  /** The embedded snapshot as already read (by the input fingerprint): parsed instead of read again. */
+  snapshot?: SnapshotRead | undefined;
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
@@ -29,7 +31,7 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
     ? options.cacheDir
       ? await fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
       : await fetchCmsEntries(crawl)
-    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts });
+    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts }, options.snapshot);
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
 }

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -10,31 +10,41 @@ import { flattenRow } from './strapi-shape.ts';
  * Reads the embedded snapshot (`content/cms/<collection>/*.json`, Strapi response bodies) into the same
  * raw entries a live crawl gives. Drafts (`publishedAt: null`) only with includeDrafts, as on a live CMS.
  */
-export async function loadSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<FetchedContent> {
+export async function loadSnapshot(contentDir: string, options: { includeDrafts: boolean }, read?: SnapshotRead): Promise<FetchedContent> {
+  const snapshot = read ?? (await readSnapshot(contentDir, options));
   const entries: RawEntry[] = [];
-  const files = await listSnapshotFiles(contentDir);
-  const digest = createHash('sha256');
-  for (const file of files) {
-    const bytes = await readFile(path.join(contentDir, file.name));
-    hashSnapshotFile(digest, file, bytes);
-    const rows = parseSnapshotFile(bytes.toString('utf8'), path.join('content', file.name));
+  // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
+  for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
+    const rows = parseSnapshotFile(file.bytes.toString('utf8'), path.join('content', file.name));
     for (const row of rows) {
       const record = flattenRow(row);
       if (record.publishedAt === null && !options.includeDrafts) continue;
       entries.push({ collection: file.collection, record });
     }
   }
-  return { entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: snapshotDigest(digest, options) };
+  return { entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: snapshot.digest };
 }
 
 /**
- * The snapshot's digest without parsing it (what `loadSnapshot` returns as `digest`): the files' names
- * and bytes as read, with the drafts setting. The same digest means the same entries.
+ * The snapshot's files as read, and their digest (what `loadSnapshot` returns as `digest`): the files'
+ * names and bytes with the drafts setting; the same digest means the same entries. The build's input
+ * fingerprint reads them this way, and the fetch stage then parses these very bytes.
  */
-export async function hashSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<string> {
+export interface SnapshotRead {
+  digest: string;
+  /** Emptied by the loadSnapshot that parses them (the bytes are not kept for the rest of the build). */
+  files: Array<SnapshotFile & { bytes: Buffer }>;
+}
+
+export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<SnapshotRead> {
   const digest = createHash('sha256');
-  for (const file of await listSnapshotFiles(contentDir)) hashSnapshotFile(digest, file, await readFile(path.join(contentDir, file.name)));
-  return snapshotDigest(digest, options);
+  const files: SnapshotRead['files'] = [];
+  for (const file of await listSnapshotFiles(contentDir)) {
+    const bytes = await readFile(path.join(contentDir, file.name));
+    digest.update(JSON.stringify([file.name, bytes.length])).update(bytes);
+    files.push({ ...file, bytes });
+  }
+  return { digest: digest.update(JSON.stringify(['snapshot', options.includeDrafts])).digest('base64url'), files };
 }
 
 interface SnapshotFile {
@@ -50,14 +60,6 @@ async function listSnapshotFiles(contentDir: string): Promise<SnapshotFile[]> {
     for (const name of names) files.push({ collection, name: path.join('cms', collection, name) });
   }
   return files;
-}
-
-function hashSnapshotFile(digest: Hash, file: SnapshotFile, bytes: Buffer): void {
-  digest.update(JSON.stringify([file.name, bytes.length])).update(bytes);
-}
-
-function snapshotDigest(digest: Hash, options: { includeDrafts: boolean }): string {
-  return digest.update(JSON.stringify(['snapshot', options.includeDrafts])).digest('base64url');
 }
 
 function parseSnapshotFile(text: string, where: string): unknown[] {

@@ -43,12 +43,14 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
       strings: stringsFor(record.locale).strings,
     };
     const images = findMarkdownImages(markdown).map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    // Each part is JSON, so the concatenation is unambiguous; the text goes to the hash as it is.
+    // Each part is JSON, and the text comes last after its length, so the concatenation is unambiguous;
+    // the text goes to the hash as it is (not as a JSON string: that would copy every body once more).
     const key = createHash('sha256')
       .update(common)
       .update(JSON.stringify([input.showIndex, input.showCallToActions, input.locale, images]))
       .update(stringsFor(record.locale).json)
-      .update(JSON.stringify(markdown))
+      .update(`\0${markdown.length}\0`)
+      .update(markdown)
       .digest('hex')
       .slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });
