@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderPage, type MarkdownForPage } from '../pipeline/render/render-page.ts';
-import { renderMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
+import { renderMarkdownJobs } from './render-markdown-jobs.ts';
 import { createMarkdownRenderer } from '../pipeline/transform/markdown.ts';
 import { preparePages } from './prepare-pages.ts';
 

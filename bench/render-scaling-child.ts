@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { renderPage } from '../pipeline/render/render-page.ts';
 import { writeOutput } from '../pipeline/emit/write-output.ts';
 import { createRenderPool } from '../pipeline/render/render-pool.ts';
-import { renderMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
+import { renderMarkdownJobs } from './render-markdown-jobs.ts';
 import { formatTable, seconds } from './format-table.ts';
 import { preparePages } from './prepare-pages.ts';
 

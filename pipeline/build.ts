@@ -297,8 +297,8 @@ function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
 }
 
 /** sitemap.xml, robots.txt and the feeds; the feeds' bodies come from the cache when their content key is known. */
-function formatDiscovery({ site, content, pages, markdownOptions, feedBodies }: { site: Site; content: Content; pages: PagePlan[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies'] }): OutputFile[] {
-  const feeds = renderFeedBodies(planFeeds({ content, site }), markdownOptions, feedBodies.known, feedBodies.used);
+async function formatDiscovery({ site, content, pages, markdownOptions, feedBodies }: { site: Site; content: Content; pages: PagePlan[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies'] }): Promise<OutputFile[]> {
+  const feeds = await renderFeedBodies(planFeeds({ content, site }), markdownOptions, feedBodies.known, feedBodies.used);
   return [
     ...formatSitemaps(pages, { baseUrl: site.config.baseUrl }),
     formatRobots({ baseUrl: site.config.baseUrl }),

@@ -3,7 +3,7 @@ import { LOCALES } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, EntryVersion } from '../transform/transform-content.ts';
-import { createMarkdownRenderer, type MarkdownOptions } from '../transform/markdown.ts';
+import type { MarkdownOptions } from '../transform/markdown.ts';
 import { feedPathFor, urlFor } from './url-path.ts';
 
 /** Posts per feed: the newest, as feed readers poll for what is new (and a feed of every post would weigh megabytes). */
@@ -43,11 +43,14 @@ export function planFeeds({ content, site }: { content: Content; site: Site }): 
  * The feeds with each entry's body rendered to HTML, as on its page. `known` holds bodies rendered
  * before, by content key; `used` gets every body these feeds hold.
  */
-export function renderFeedBodies(feeds: FeedPlan[], options: MarkdownOptions, known: ReadonlyMap<string, string> = new Map(), used = new Map<string, string>()): Feed[] {
-  let render: ReturnType<typeof createMarkdownRenderer> | undefined;
+export async function renderFeedBodies(feeds: FeedPlan[], options: MarkdownOptions, known: ReadonlyMap<string, string> = new Map(), used = new Map<string, string>()): Promise<Feed[]> {
+  const bodies = feeds.flatMap((feed) => feed.entries.map((entry) => entry.body));
+  // The Markdown renderer (markdown-it, highlight.js) is loaded only when a body is not known from the last build.
+  const unknown = bodies.filter((body) => !used.has(body.contentKey) && !known.has(body.contentKey));
+  const render = unknown.length > 0 ? (await import('../transform/markdown.ts')).createMarkdownRenderer(options) : undefined;
   const htmlOf = (body: FeedPlan['entries'][number]['body']) => {
     let html = used.get(body.contentKey) ?? known.get(body.contentKey);
-    if (html === undefined) html = (render ??= createMarkdownRenderer(options))(body.markdown).html;
+    if (html === undefined) html = render!(body.markdown).html;
     used.set(body.contentKey, html);
     return html;
   };

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { SitegenError } from '../errors.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
-import { renderPageBytes, type RenderFailure } from './render-page.ts';
+import type { RenderFailure } from './render-page.ts';
 import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
 
 /** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
@@ -212,8 +212,9 @@ function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], sha
   })();
 }
 
-/** Renders in the calling thread, batch by batch as they are read (nothing to overlap with). */
-function* renderHere(batches: PagePlan[][], shared: RenderShared, failures: RenderFailure[]): Generator<RenderedPage[]> {
+/** Renders in the calling thread, batch by batch as they are read (nothing to overlap with); React and the templates are loaded here only then. */
+async function* renderHere(batches: PagePlan[][], shared: RenderShared, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
+  const { renderPageBytes } = await import('./render-page.ts');
   for (const batch of batches) {
     const files: RenderedPage[] = [];
     for (const page of batch) {

@@ -1,6 +1,6 @@
 import type { ValidContent } from '../validate/validate-content.ts';
 import { mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
-import { findMarkdownImages } from './markdown.ts';
+import { findMarkdownImages } from './markdown/find-images.ts';
 
 export interface MediaList {
   /** Every media URL a page shows, sorted. */

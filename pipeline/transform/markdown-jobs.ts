@@ -5,7 +5,8 @@ import type { Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
-import { createMarkdownRenderer, findMarkdownImages, type MarkdownInput, type MarkdownOptions, type RenderedMarkdown } from './markdown.ts';
+import type { MarkdownInput } from './markdown.ts';
+import { findMarkdownImages } from './markdown/find-images.ts';
 
 /** One entry's Markdown to render, with the key that names its result in the cache. */
 export interface MarkdownJob {
@@ -58,14 +59,6 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
   for (const record of options.content.articles) add('articles', record);
   for (const record of options.content.keyTerms) add('key-terms', record);
   return jobs;
-}
-
-/** Renders the jobs whose results are not known yet. Pure (and the costly part of a cold build). */
-export function renderMarkdownJobs(jobs: Iterable<MarkdownJob>, options: MarkdownOptions): Map<string, RenderedMarkdown> {
-  const render = createMarkdownRenderer(options);
-  const rendered = new Map<string, RenderedMarkdown>();
-  for (const job of jobs) if (!rendered.has(job.key)) rendered.set(job.key, render(job.input));
-  return rendered;
 }
 
 /** The labels and calls to action inside an article, in the given language (the article's own, or the page's on a fallback). */

@@ -10,6 +10,7 @@ import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
 import { createUrlPolicy, type ImageSize, type UrlPolicy } from './markdown/urls.ts';
+export { findMarkdownImages } from './markdown/find-images.ts';
 
 export { SANITIZER_ALLOWLIST } from './markdown/sanitize.ts';
 
@@ -73,12 +74,6 @@ export function slugifyHeading(text: string): string {
   );
 }
 
-/** Image URLs in Markdown that the site should mirror (uploads on the CMS or in the snapshot). */
-export function findMarkdownImages(markdown: string): string[] {
-  // Most bodies have no image: one scan for `![` saves the pattern's work on them.
-  if (!markdown.includes('![')) return [];
-  return [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)].map((match) => match[1]!).filter((url) => /^\/uploads\/|^https?:\/\/[^/]+\/uploads\//.test(url));
-}
 
 /**
  * A renderer for untrusted CMS Markdown (GFM): allowed raw tags survive with allowed attributes and
