@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
+import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
 import { planPageReuse } from './cache/page-reuse.ts';
 import { planHosting } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
@@ -210,7 +211,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // The social images are drawn on libvips' threads while this thread goes on; the output waits for them below.
     const socialImages = { files: socialImageFiles(plan.pages.map((page) => page.socialImage), options.cacheDir), drawn: writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir) };
     socialImages.drawn.catch(() => undefined);
-    const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code));
+    const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
     const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
     const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous }));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
@@ -306,11 +307,15 @@ async function formatDiscovery({ site, content, pages, markdownOptions, feedBodi
   ];
 }
 
-/** The browser bundles, or the memo's for the same pipeline and templates (the preview). */
-async function clientBundles(memo: BuildMemo | undefined, code: { engine: string; allTemplates: string }): Promise<ClientBundles> {
+/** The browser bundles: the memo's (the preview) or the cache folder's for the same pipeline and templates, else made now. */
+async function clientBundles(memo: BuildMemo | undefined, code: { engine: string; allTemplates: string }, cacheDir: string): Promise<ClientBundles> {
   const key = `${code.engine}:${code.allTemplates}`;
   if (memo?.clientBundles?.key === key) return memo.clientBundles.bundles;
-  const bundles = await bundleClient();
+  let bundles = await loadClientBundles(cacheDir, key);
+  if (!bundles) {
+    bundles = await bundleClient();
+    await saveClientBundles(cacheDir, key, bundles);
+  }
   if (memo) memo.clientBundles = { key, bundles };
   return bundles;
 }
