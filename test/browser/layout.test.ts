@@ -1,7 +1,7 @@
 /**
- * Layout in a real Chromium (issue 13): one page of every type, in every locale, at 320, 360, 390, 768
- * and 1280 px, light and dark. Fails on a document wider than the viewport, text clipped by its
- * container, header controls that overlap or are squeezed, a pill control whose segments wrap onto two
+ * Layout in a real Chromium (issue 13): one page of every type, in every locale, at 320, 360, 390, 768,
+ * 1024 and 1280 px, light and dark. Fails on a document wider than the viewport, text clipped by its
+ * container, header controls that overlap, wrap or are squeezed, a pill control whose segments wrap onto two
  * lines, and a disclosure (<summary>) that shows nothing saying it opens. Each page loads once per
  * locale; widths and themes change in place.
  */
@@ -16,7 +16,8 @@ import { buildEmbeddedSite, listPages, type BuiltSite } from '../helpers/built-s
 import { REPO_ROOT } from '../helpers/content.ts';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.ts';
 
-const WIDTHS = [320, 360, 390, 768, 1280];
+/** The issue's widths, and 1024 (a tablet held sideways, a small laptop): where a desktop header has the least room. */
+const WIDTHS = [320, 360, 390, 768, 1024, 1280];
 const SCHEMES = ['light', 'dark'] as const;
 /** One page per type, by route name (the second blog list page looks like the first); the URL comes from the build. */
 const ROUTES = ROUTE_NAMES.filter((route) => route !== 'blog-page');
@@ -105,6 +106,21 @@ function findDefects(page: Page): Promise<string[]> {
           if (overlap) defects.push(`header controls overlap: ${name(element)} and ${name(other)}`);
         }
       });
+      // Header links and buttons keep their words on one line ("Nous contacter" over two lines looks broken).
+      // Measured on the text itself (a range over the control's contents: padding and min-height do not count).
+      const labelled = [...header.querySelectorAll('.main-nav > ul > li > a, .main-nav summary, .header-actions .login, .header-actions .signup')].filter(visible);
+      for (const element of labelled) {
+        const text = element.textContent?.trim() ?? '';
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) defects.push(`header control wraps onto ${lines.size} lines: ${name(element)}`);
+      }
+      // A control squeezed below its text's width lets the text run over its neighbour.
+      for (const element of [...header.querySelectorAll('.brand'), ...labelled].filter(visible)) {
+        if (element.scrollWidth > element.clientWidth + 1) defects.push(`header control narrower than its text (${element.clientWidth} < ${element.scrollWidth} px): ${name(element)}`);
+      }
       const logo = header.querySelector('.brand .logo');
       if (logo && logo.getBoundingClientRect().width < 24) defects.push(`logo mark squeezed to ${logo.getBoundingClientRect().width.toFixed(1)} px`);
     }
@@ -139,7 +155,7 @@ function findDefects(page: Page): Promise<string[]> {
 
 const cases = LOCALES.flatMap((locale) => [...ROUTES, NOT_FOUND].map((route) => [route, locale] as const));
 
-describe('layout at 320–1280 px, light and dark, every locale', () => {
+describe('layout at 320–1280 px (and 1024), light and dark, every locale', () => {
   it.each(cases)('%s (%s)', async (route, locale: Locale) => {
     const urlPath = route === NOT_FOUND ? `${locale === 'en' ? '' : `/${locale}`}/this-page-does-not-exist` : samples.get(`${route} ${locale}`);
     expect(urlPath, `the build has a ${route} page in ${locale}`).toBeDefined();
