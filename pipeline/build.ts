@@ -168,7 +168,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   if (cache.upToDate && !cache.upToDate.mediaUnavailable) return upToDateReport(cache.upToDate, fetched.requests, timings);
 
   // A cold build of many pages starts its render workers now, so that they load while this thread plans.
-  let ownPool = options.renderPool === undefined && cache.previous === undefined ? createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(fetched.entries.length) }) : undefined;
+  // A rebuild starts one worker now too: it loads React and the templates on the other core while this
+  // thread plans, instead of this thread loading them to render the few pages that changed.
+  let ownPool = options.renderPool === undefined ? createRenderPool({ workers: options.renderWorkers ?? (cache.previous ? 1 : defaultRenderWorkers(fetched.entries.length)) }) : undefined;
   try {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
@@ -215,7 +217,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
     const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous }));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
-    const pool = options.renderPool ?? (ownPool ??= createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) }));
+    if (ownPool && options.renderWorkers === undefined && cache.previous && defaultRenderWorkers(pages.toRender.length) > 1) {
+      // A rebuild of many pages (a template changed) gets the workers a cold build would.
+      await ownPool.close();
+      ownPool = createRenderPool({ workers: defaultRenderWorkers(pages.toRender.length) });
+    }
+    const pool = options.renderPool ?? ownPool!;
     const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
     const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
     const hosting = await timed('redirects + host files', () =>
