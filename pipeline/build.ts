@@ -33,7 +33,7 @@ import { checkImage, extractCoverColours, measureImages } from './transform/cove
 import { describeUnavailableMedia, findUnavailableMedia, listMedia, type UnavailableMedia } from './transform/list-media.ts';
 import type { MarkdownOptions } from './transform/markdown.ts';
 import { planMarkdownJobs } from './transform/markdown-jobs.ts';
-import { socialImageFiles, writeSocialImages } from './transform/social-images.ts';
+import { writeSocialImages } from './transform/social-images.ts';
 import { transformContent, type Content } from './transform/transform-content.ts';
 import { validateContent } from './validate/validate-content.ts';
 
@@ -210,9 +210,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const { content, warnings: clashWarnings } = options.dropClashingPages ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site })) : { content: shadowed.content, warnings: [] };
     const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
     const plan = await timed('plan', () => planPages({ content, site }));
-    // The social images are drawn on libvips' threads while this thread goes on; the output waits for them below.
-    const socialImages = { files: socialImageFiles(plan.pages.map((page) => page.socialImage), options.cacheDir), drawn: writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir) };
-    socialImages.drawn.catch(() => undefined);
+    const socialImages = await timed('social images', () => writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir));
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
     const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
     const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous }));
@@ -235,7 +233,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }),
     );
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    await timed('social images', () => socialImages.drawn);
     const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), hosting.publicFiles, pages.kept];
     const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.

@@ -49,8 +49,8 @@ export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir:
   return { files: socialImageFiles(sorted, cacheDir), drawn };
 }
 
-/** The output files of the social images (copies of the drawings in `<cacheDir>/social/`), known before they are drawn. Pure. */
-export function socialImageFiles(images: Iterable<SocialImage>, cacheDir: string): CopiedFile[] {
+/** The output files of the social images: copies of the drawings in `<cacheDir>/social/`. Pure. */
+function socialImageFiles(images: Iterable<SocialImage>, cacheDir: string): CopiedFile[] {
   const folder = path.join(cacheDir, 'social');
   return distinctImages(images).map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
 }
