@@ -33,7 +33,9 @@ export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
  */
 export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir: string): Promise<{ files: CopiedFile[]; drawn: number }> {
   const folder = path.join(cacheDir, 'social');
-  const sorted = distinctImages(images);
+  const unique = new Map<string, SocialImage>();
+  for (const image of images) unique.set(image.src, image);
+  const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
   await mkdir(folder, { recursive: true });
   // What earlier builds drew, in one read of the folder.
   const present = new Set(await readdir(folder));
@@ -45,20 +47,8 @@ export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir:
   };
   // libvips draws on its own threads: a few images in flight keep both cores busy.
   for (let start = 0; start < missing.length; start += DRAW_BATCH) await Promise.all(missing.slice(start, start + DRAW_BATCH).map(draw));
-  const drawn = missing.length;
-  return { files: socialImageFiles(sorted, cacheDir), drawn };
-}
-
-/** The output files of the social images: copies of the drawings in `<cacheDir>/social/`. Pure. */
-function socialImageFiles(images: Iterable<SocialImage>, cacheDir: string): CopiedFile[] {
-  const folder = path.join(cacheDir, 'social');
-  return distinctImages(images).map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
-}
-
-function distinctImages(images: Iterable<SocialImage>): SocialImage[] {
-  const unique = new Map<string, SocialImage>();
-  for (const image of images) unique.set(image.src, image);
-  return [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
+  const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
+  return { files, drawn: missing.length };
 }
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
