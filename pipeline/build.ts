@@ -15,6 +15,7 @@ import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import { fetchEntries, type FetchEntriesOptions } from './fetch/fetch-entries.ts';
 import { fetchMedia, type FetchMediaOptions } from './fetch/fetch-media.ts';
+import type { SnapshotMemo } from './fetch/load-snapshot.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import type { PagePlan } from './plan/page-plan.ts';
@@ -32,10 +33,10 @@ import { SitegenError } from './errors.ts';
 import { checkImage, extractCoverColours, measureImages } from './transform/cover-colours.ts';
 import { describeUnavailableMedia, findUnavailableMedia, listMedia, type UnavailableMedia } from './transform/list-media.ts';
 import type { MarkdownOptions } from './transform/markdown.ts';
-import { planMarkdownJobs } from './transform/markdown-jobs.ts';
+import { planMarkdownJobs, type MarkdownBodyMemo } from './transform/markdown-jobs.ts';
 import { writeSocialImages } from './transform/social-images.ts';
 import { transformContent, type Content } from './transform/transform-content.ts';
-import { validateContent } from './validate/validate-content.ts';
+import { validateContent, type ValidationMemo } from './validate/validate-content.ts';
 
 export interface BuildLogger {
   /** A stage starts. */
@@ -89,6 +90,12 @@ export interface BuildOptions {
 export interface BuildMemo {
   /** The browser bundles, for one state of the pipeline and the templates. */
   clientBundles?: { key: string; bundles: ClientBundles } | undefined;
+  /** The embedded snapshot's files as last loaded: a file whose size and time did not change is not read again. */
+  snapshot?: SnapshotMemo | undefined;
+  /** Each raw record's valid record: records the fetch stage hands out again are not checked again. */
+  validated?: ValidationMemo | undefined;
+  /** Each valid record's Markdown hash and images: not hashed again while the record is the same. */
+  markdownBodies?: MarkdownBodyMemo | undefined;
 }
 
 /**
@@ -148,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
-  let fetched: FetchedContent | undefined = await timed('fetch', () => options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot() }));
+  let fetched: FetchedContent | undefined = await timed('fetch', () => options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: options.memo && (options.memo.snapshot ??= new Map()) }));
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const cache = await timed('cache', () =>
     openBuildCache<BuildReport>({
@@ -175,7 +182,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
-      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid }));
+      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: options.memo && (options.memo.validated ??= new WeakMap()) }));
       const mediaList = listMedia(valid);
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
@@ -186,7 +193,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       for (const url of colours.unreadable.keys()) media.files.delete(url);
       const missingUses = findUnavailableMedia(valid, unavailable);
       if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
-      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine }));
+      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: options.memo && (options.memo.markdownBodies ??= new WeakMap()) }));
       const content = await timed('transform', () =>
         transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
       );

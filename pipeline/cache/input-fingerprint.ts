@@ -32,11 +32,12 @@ export interface CheckedInputs<Report> {
 }
 
 /**
- * The quick check of a build of the embedded content (undefined for a CMS build or the preview's, whose
- * crawl decides). The CLI makes it before loading the pipeline; build() makes it when nobody did.
+ * The quick check of a build of the embedded content (undefined for a CMS build, whose crawl decides, and
+ * for the preview's, which rebuilds because a file it watches changed, and keeps what it read in its memo).
+ * The CLI makes it before loading the pipeline; build() makes it when nobody did.
  */
 export async function checkBuildInputs(options: BuildOptions): Promise<CheckedInputs<BuildReport> | undefined> {
-  if (options.cms || options.fetched) return undefined;
+  if (options.cms || options.fetched || options.memo) return undefined;
   const { outDir, hostConfigDir } = outputFolders(options);
   const fingerprint = await fingerprintInputs({ siteDir: options.siteDir, includeDrafts: options.includeDrafts, settings: outputSettings(options) });
   const report = await loadUnchangedReport<BuildReport>(options.cacheDir, outDir, fingerprint.key);

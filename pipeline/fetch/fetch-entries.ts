@@ -1,6 +1,6 @@
 import { fetchWithCrawlCache } from './crawl-cache.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
-import { loadSnapshot, type SnapshotRead } from './load-snapshot.ts';
+import { loadSnapshot, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
 import type { FetchedContent } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
 
@@ -17,6 +17,8 @@ export interface FetchEntriesOptions {
   fullCrawl?: boolean | undefined;
   /** The embedded snapshot as already read (by the input fingerprint): parsed instead of read again. */
   snapshot?: SnapshotRead | undefined;
+  /** A long-running caller's (the preview's) record of the snapshot files: those unchanged since are not read again. */
+  snapshotMemo?: SnapshotMemo | undefined;
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
@@ -31,7 +33,7 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
     ? options.cacheDir
       ? await fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
       : await fetchCmsEntries(crawl)
-    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts }, options.snapshot);
+    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts }, options.snapshot, options.snapshotMemo);
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
 }

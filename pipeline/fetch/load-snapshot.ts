@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
 import { COLLECTIONS, type Collection } from './collections.ts';
@@ -9,26 +9,64 @@ import { flattenRow } from './strapi-shape.ts';
 /**
  * Reads the embedded snapshot (`content/cms/<collection>/*.json`, Strapi response bodies) into the same
  * raw entries a live crawl gives. Drafts (`publishedAt: null`) only with includeDrafts, as on a live CMS.
+ * With a memo (the preview, which keeps it between builds), a file whose size and modification time are
+ * as they were is not read again: its entries are the very objects the last load gave, so the stages
+ * after it can recognise them (validateContent's memo).
  */
-export async function loadSnapshot(contentDir: string, options: { includeDrafts: boolean }, read?: SnapshotRead): Promise<FetchedContent> {
-  const snapshot = read ?? (await readSnapshot(contentDir, options));
-  const entries: RawEntry[] = [];
-  // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
-  for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
-    const rows = parseSnapshotFile(file.bytes.toString('utf8'), path.join('content', file.name));
-    for (const row of rows) {
-      const record = flattenRow(row);
-      if (record.publishedAt === null && !options.includeDrafts) continue;
-      entries.push({ collection: file.collection, record });
-    }
-  }
-  return { entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: snapshot.digest };
+export async function loadSnapshot(contentDir: string, options: { includeDrafts: boolean }, read?: SnapshotRead, memo?: SnapshotMemo): Promise<FetchedContent> {
+  const loaded = memo && !read ? await loadWithMemo(contentDir, options, memo) : loadAll(read ?? (await readSnapshot(contentDir, options)), options);
+  return { entries: loaded.entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: loaded.digest };
 }
 
 /**
- * The snapshot's files as read, and their digest (what `loadSnapshot` returns as `digest`): the files'
- * names and bytes with the drafts setting; the same digest means the same entries. The build's input
- * fingerprint reads them this way, and the fetch stage then parses these very bytes.
+ * A long-running caller's record of the snapshot files it loaded: per file (`cms/<collection>/<name>.json`),
+ * its size and modification time, its bytes' hash, and its entries.
+ */
+export type SnapshotMemo = Map<string, { stamp: string; hash: string; includeDrafts: boolean; entries: RawEntry[] }>;
+
+function loadAll(snapshot: SnapshotRead, options: { includeDrafts: boolean }): { entries: RawEntry[]; digest: string } {
+  const entries: RawEntry[] = [];
+  // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
+  for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) parseEntries(file, file.bytes, options, entries);
+  return { entries, digest: snapshot.digest };
+}
+
+async function loadWithMemo(contentDir: string, options: { includeDrafts: boolean }, memo: SnapshotMemo): Promise<{ entries: RawEntry[]; digest: string }> {
+  const files = await listSnapshotFiles(contentDir);
+  const loaded = await Promise.all(
+    files.map(async (file) => {
+      const info = await stat(path.join(contentDir, file.name));
+      const stamp = `${info.size}:${info.mtimeMs}`;
+      const known = memo.get(file.name)?.includeDrafts === options.includeDrafts ? memo.get(file.name) : undefined;
+      if (known?.stamp === stamp) return known;
+      const bytes = await readFile(path.join(contentDir, file.name));
+      const hash = hashFile(bytes);
+      // The same bytes under a new time (a save without a change): the same entries.
+      const entries = known?.hash === hash ? known.entries : parseEntries(file, bytes, options, []);
+      return { stamp, hash, includeDrafts: options.includeDrafts, entries };
+    }),
+  );
+  memo.clear();
+  files.forEach((file, index) => memo.set(file.name, loaded[index]!));
+  const entries: RawEntry[] = [];
+  for (const file of loaded) for (const entry of file.entries) entries.push(entry);
+  return { entries, digest: snapshotDigest(files.map((file, index) => [file.name, loaded[index]!.hash]), options) };
+}
+
+/** The file's entries, added to `entries`. */
+function parseEntries(file: SnapshotFile, bytes: Buffer, options: { includeDrafts: boolean }, entries: RawEntry[]): RawEntry[] {
+  for (const row of parseSnapshotFile(bytes.toString('utf8'), path.join('content', file.name))) {
+    const record = flattenRow(row);
+    if (record.publishedAt === null && !options.includeDrafts) continue;
+    entries.push({ collection: file.collection, record });
+  }
+  return entries;
+}
+
+/**
+ * The snapshot's files as read, and their digest (what `loadSnapshot` returns as `digest`): the hash of
+ * each file's name and bytes hash, with the drafts setting; the same digest means the same entries. The
+ * build's input fingerprint reads them this way, and the fetch stage then parses these very bytes.
  */
 export interface SnapshotRead {
   digest: string;
@@ -37,14 +75,22 @@ export interface SnapshotRead {
 }
 
 export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<SnapshotRead> {
-  const digest = createHash('sha256');
   const files: SnapshotRead['files'] = [];
+  const hashes: Array<[string, string]> = [];
   for (const file of await listSnapshotFiles(contentDir)) {
     const bytes = await readFile(path.join(contentDir, file.name));
-    digest.update(JSON.stringify([file.name, bytes.length])).update(bytes);
+    hashes.push([file.name, hashFile(bytes)]);
     files.push({ ...file, bytes });
   }
-  return { digest: digest.update(JSON.stringify(['snapshot', options.includeDrafts])).digest('base64url'), files };
+  return { digest: snapshotDigest(hashes, options), files };
+}
+
+function hashFile(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
+
+function snapshotDigest(files: Array<[name: string, hash: string]>, options: { includeDrafts: boolean }): string {
+  return createHash('sha256').update(JSON.stringify(['snapshot', options.includeDrafts, files])).digest('base64url');
 }
 
 interface SnapshotFile {

@@ -63,10 +63,11 @@ export function planPages({ content, site }: { content: Content; site: Site }): 
   return { pages, shells };
 }
 
-/** Holds the inputs the planning functions share; it keeps no state between calls. */
+/** Holds the inputs the planning functions share, and what they derive from them more than once (URL paths). */
 class PagePlanner {
   /** Per locale: the English URL path of every page that exists in that locale → its URL path there. */
   private readonly localizedPaths = new Map<Locale, Map<string, string>>();
+  private readonly familyHrefs = new Map<ContentFamily, Partial<Record<Locale, string | undefined>>>();
 
   constructor(
     private readonly site: Site,
@@ -258,10 +259,15 @@ class PagePlanner {
     return families.filter((family) => family.languages[locale] !== undefined);
   }
 
-  /** An entry's URL path in a locale, undefined where it has no page there. */
+  /** An entry's URL path in a locale, undefined where it has no page there. Asked for about fifty times per entry (every alternate, list and link). */
   private familyHref(family: ContentFamily, locale: Locale): string | undefined {
-    const language = family.languages[locale];
-    return language && familyUrlFor(this.site.routes, family, locale, language.slug);
+    let hrefs = this.familyHrefs.get(family);
+    if (!hrefs) this.familyHrefs.set(family, (hrefs = {}));
+    if (!(locale in hrefs)) {
+      const language = family.languages[locale];
+      hrefs[locale] = language && familyUrlFor(this.site.routes, family, locale, language.slug);
+    }
+    return hrefs[locale];
   }
 
   /** A post in a list of the locale; only for families with a page there (inLocale). */

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildMemo, type BuildProblem, type BuildReport } from '../build.ts';
 import { SitegenError } from '../errors.ts';
@@ -6,6 +7,7 @@ import { fetchCmsEntries, type CmsOptions } from '../fetch/fetch-cms.ts';
 import { fetchEntries } from '../fetch/fetch-entries.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import { LOCALES } from '../locale.ts';
+import { HOST_MANIFEST_FILE } from '../plan/host-manifest.ts';
 import { loadSite } from '../site/load-site.ts';
 import { formatMessage } from '../site/messages.ts';
 import { describeProblem } from './describe-problem.ts';
@@ -106,6 +108,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const state = {
     version: 0,
     handler: undefined as RequestHandler | undefined,
+    /** The size and time of the host manifest the handler was made from. */
+    handlerManifest: undefined as string | undefined,
     buildProblem: undefined as PreviewProblem | undefined,
     cmsProblem: undefined as PreviewProblem | undefined,
     fetched: undefined as FetchedContent | undefined,
@@ -151,7 +155,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   /** After a build that succeeded: serve it, tell the tabs which pages to reload, report it. */
   const publish = async (report: BuildReport, changes: PreviewChange[], started: number, hadProblem: boolean) => {
-    state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
+    // The build leaves the host folder as it was when the redirects did not change: so does the handler (its route table).
+    const manifestStamp = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).then((info) => `${info.size}:${info.mtimeMs}`, () => undefined);
+    if (!state.handler || manifestStamp === undefined || manifestStamp !== state.handlerManifest) {
+      state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
+      state.handlerManifest = manifestStamp;
+    }
     state.buildProblem = undefined;
     const recovered = state.version === 0 || (hadProblem && problem() === undefined);
     const reloaded = recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public') ? 'all' : renderer.lastRendered();

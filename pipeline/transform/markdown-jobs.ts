@@ -20,10 +20,21 @@ export function recordRef(collection: Collection, id: number): string {
 }
 
 /**
- * The Markdown input of every entry and its content key: a hash of the input, the media it points at and
- * the code, so equal keys always render to equal HTML. Pure.
+ * What a long-running caller (the preview) keeps between builds: per valid record (the same object for an
+ * unchanged entry, see ValidationMemo), the hash of its Markdown and the images it points at.
  */
-export function planMarkdownJobs(options: { content: ValidContent; site: Site; media: MediaFiles; imageSizes: ReadonlyMap<string, { width: number; height: number }>; codeHash: string }): Map<string, MarkdownJob> {
+export type MarkdownBodyMemo = WeakMap<object, MarkdownBody>;
+
+interface MarkdownBody {
+  hash: string;
+  images: string[];
+}
+
+/**
+ * The Markdown input of every entry and its content key: a hash of the input, the media it points at and
+ * the code, so equal keys always render to equal HTML. Pure (the memo only saves hashing a body again).
+ */
+export function planMarkdownJobs(options: { content: ValidContent; site: Site; media: MediaFiles; imageSizes: ReadonlyMap<string, { width: number; height: number }>; codeHash: string; memo?: MarkdownBodyMemo | undefined }): Map<string, MarkdownJob> {
   const strings = new Map<Locale, { strings: MarkdownInput['strings']; json: string }>();
   const stringsFor = (locale: Locale) => {
     if (!strings.has(locale)) {
@@ -43,15 +54,16 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
       showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
       strings: stringsFor(record.locale).strings,
     };
-    const images = findMarkdownImages(markdown).map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    // Each part is JSON, and the text comes last after its length, so the concatenation is unambiguous;
-    // the text goes to the hash as it is (not as a JSON string: that would copy every body once more).
+    let body = options.memo?.get(record);
+    if (!body) {
+      body = { hash: createHash('sha256').update(markdown).digest('base64url'), images: findMarkdownImages(markdown) };
+      options.memo?.set(record, body);
+    }
+    const images = body.images.map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
     const key = createHash('sha256')
       .update(common)
-      .update(JSON.stringify([input.showIndex, input.showCallToActions, input.locale, images]))
+      .update(JSON.stringify([input.showIndex, input.showCallToActions, input.locale, images, body.hash]))
       .update(stringsFor(record.locale).json)
-      .update(`\0${markdown.length}\0`)
-      .update(markdown)
       .digest('hex')
       .slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });

@@ -14,16 +14,26 @@ export interface ValidContent {
 const SCHEMAS = { articles: articleSchema, 'key-terms': keyTermSchema } as const;
 
 /**
+ * What a long-running caller (the preview) keeps between builds: the valid record each raw record object
+ * gave. The fetch stage hands out the same objects for what did not change (loadSnapshot's memo, the
+ * preview's merged crawl), so only new records are checked again. Records are never changed in place.
+ */
+export type ValidationMemo = WeakMap<Record<string, unknown>, ArticleRecord | KeyTermRecord>;
+
+/**
  * Checks every raw entry against its collection's schema. Every bad record is reported (collection, id,
  * locale, field, problem); throws CONTENT_INVALID unless skipInvalid, which drops them with a warning.
  */
-export function validateContent(raw: RawEntry[], options: { skipInvalid: boolean }): ValidContent {
+export function validateContent(raw: RawEntry[], options: { skipInvalid: boolean; memo?: ValidationMemo | undefined }): ValidContent {
   const articles: ArticleRecord[] = [];
   const keyTerms: KeyTermRecord[] = [];
   const problems: string[] = [];
+  const { memo } = options;
   for (const entry of raw) {
-    const parsed = SCHEMAS[entry.collection].safeParse(entry.record);
+    const known = memo?.get(entry.record);
+    const parsed = known ? { success: true as const, data: known } : SCHEMAS[entry.collection].safeParse(entry.record);
     if (parsed.success) {
+      if (memo && !known) memo.set(entry.record, parsed.data);
       if (entry.collection === 'articles') articles.push(parsed.data as ArticleRecord);
       else keyTerms.push(parsed.data as KeyTermRecord);
       continue;

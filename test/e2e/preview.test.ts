@@ -153,6 +153,14 @@ describe('sitegen preview --drafts (embedded content)', () => {
     expect(article.text()).toContain('One more paragraph, added by an editor.');
   });
 
+  it('after that edit, serves what a fresh build of the edited files builds, byte for byte (nothing stale from what it kept in memory)', async () => {
+    const outDir = path.join(dir, 'after-edit', 'out');
+    await build({ siteDir, outDir, hostConfigDir: path.join(dir, 'after-edit', 'host'), cacheDir: path.join(dir, 'after-edit', 'cache'), cms: undefined, includeDrafts: true, skipInvalid: false, host: 'nginx' });
+    const fresh = await readTree(outDir);
+    expect(fresh.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')?.toString()).toContain('One more paragraph, added by an editor.');
+    expect(diffTrees(await readTree(preview.outDir), fresh)).toEqual([]);
+  });
+
   it('leaves an invalid record out and lists it without blocking (not the overlay), and lists it no more when it is fixed', async () => {
     const since = stream.received.length;
     await editArticle('why-simple-analytics-is-a-great-alternative-to-matomo', (row) => ({ ...row, excerpt: 42 }))();

@@ -1,7 +1,8 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSnapshot } from '../../../pipeline/fetch/load-snapshot.ts';
+import { loadSnapshot, type SnapshotMemo } from '../../../pipeline/fetch/load-snapshot.ts';
+import type { RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
 import { REPO_ROOT } from '../../helpers/content.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
@@ -25,5 +26,51 @@ describe('loadSnapshot digest (the build input key of a snapshot build)', () => 
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.replace('Google Analytics runs on a large share', 'Google Analytics runs on a big share'));
     expect((await loadSnapshot(dir, { includeDrafts: false })).digest).not.toBe(first.digest);
+  });
+});
+
+describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
+  const bySlug = (entries: RawEntry[]) => new Map(entries.map((entry) => [`${entry.collection}:${String(entry.record.locale)}:${String(entry.record.slug)}`, entry.record]));
+
+  it('gives what a load without it gives, and the same objects for the files that did not change', async () => {
+    const memo: SnapshotMemo = new Map();
+    const first = await loadSnapshot(dir, { includeDrafts: true }, undefined, memo);
+    const plain = await loadSnapshot(dir, { includeDrafts: true });
+    expect(first.digest).toBe(plain.digest);
+    expect(first.entries).toEqual(plain.entries);
+
+    const fileA = path.join(dir, 'cms', 'articles', 'blog-a.json');
+    const text = await readFile(fileA, 'utf8');
+    const edited = text.replace('"title": "Why Simple Analytics is a great alternative to Matomo"', '"title": "Matomo, compared (edited)"');
+    expect(edited).not.toBe(text);
+    await writeFile(fileA, edited);
+    const second = await loadSnapshot(dir, { includeDrafts: true }, undefined, memo);
+    expect(second.digest).toBe((await loadSnapshot(dir, { includeDrafts: true })).digest);
+    expect(second.digest).not.toBe(first.digest);
+    const before = bySlug(first.entries);
+    const after = bySlug(second.entries);
+    const editedKey = 'articles:en:why-simple-analytics-is-a-great-alternative-to-matomo';
+    expect(after.get(editedKey)?.title).toBe('Matomo, compared (edited)');
+    expect(after.get(editedKey)).not.toBe(before.get(editedKey));
+    // An entry of another file is the very object of the first load; one of the edited file is parsed again.
+    const other = first.entries.find((entry) => entry.record.slug !== undefined && !text.includes(`"slug": "${String(entry.record.slug)}"`))!;
+    expect(after.get(`${other.collection}:${String(other.record.locale)}:${String(other.record.slug)}`)).toBe(other.record);
+    expect(after.get('articles:en:why-simple-analytics-is-a-great-alternative-to-google-analytics')).not.toBe(before.get('articles:en:why-simple-analytics-is-a-great-alternative-to-google-analytics'));
+
+    // Saved again with the same bytes (a new modification time): the same entries.
+    await utimes(fileA, new Date(), new Date(Date.now() + 5_000));
+    const third = await loadSnapshot(dir, { includeDrafts: true }, undefined, memo);
+    expect(third.digest).toBe(second.digest);
+    expect(bySlug(third.entries).get(editedKey)).toBe(after.get(editedKey));
+    await writeFile(fileA, text);
+  });
+
+  it('keeps the drafts setting apart', async () => {
+    const memo: SnapshotMemo = new Map();
+    const withDrafts = await loadSnapshot(dir, { includeDrafts: true }, undefined, memo);
+    const without = await loadSnapshot(dir, { includeDrafts: false }, undefined, memo);
+    expect(without.entries.length).toBeLessThan(withDrafts.entries.length);
+    expect(without.entries.every((entry) => entry.record.publishedAt !== null)).toBe(true);
+    expect(without.digest).toBe((await loadSnapshot(dir, { includeDrafts: false })).digest);
   });
 });
