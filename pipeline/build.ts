@@ -26,7 +26,7 @@ import { dropClashingPages } from './plan/drop-clashing-pages.ts';
 import { redirectInputs } from './plan/plan-redirects.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderedPage, type RenderPool } from './render/render-pool.ts';
 import { createRenderShared } from './render/render-shared.ts';
-import { loadSite } from './site/load-site.ts';
+import { loadSite, type SiteMemo } from './site/load-site.ts';
 import type { HostName } from './site/schemas.ts';
 import type { Site } from './site/site.ts';
 import { SitegenError } from './errors.ts';
@@ -94,6 +94,8 @@ export interface BuildMemo {
   snapshot?: SnapshotMemo | undefined;
   /** Each raw record's valid record: records the fetch stage hands out again are not checked again. */
   validated?: ValidationMemo | undefined;
+  /** The site data files' texts and the Site they gave: read again, parsed again only when one changed. */
+  site?: SiteMemo | undefined;
   /** Each valid record's Markdown hash and images: not hashed again while the record is the same. */
   markdownBodies?: MarkdownBodyMemo | undefined;
 }
@@ -166,7 +168,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       fetched: fetched!,
       assets,
       settings: outputSettings(options),
-      neverUpToDate: options.fetched !== undefined,
+      // The preview rebuilds because a file it watches changed (or its CMS did): never up to date.
+      neverUpToDate: options.fetched !== undefined || options.memo !== undefined,
       fingerprint: inputs?.fingerprint,
     }),
   );
@@ -270,7 +273,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 }
 
 async function loadSiteStage(options: BuildOptions): Promise<Site> {
-  const loaded = await loadSite(options.siteDir);
+  const loaded = await loadSite(options.siteDir, options.memo && (options.memo.site ??= {}));
   return options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
 }
 

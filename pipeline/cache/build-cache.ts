@@ -44,7 +44,7 @@ export interface OpenBuildCacheOptions {
   assets: SiteAssets;
   /** What changes what is written where (output folders, host, drafts …). */
   settings: Record<string, unknown>;
-  /** The preview hands in its own crawl and never skips a build. */
+  /** The preview (its own crawl, or files it saw change) never skips a build: no input key is computed. */
   neverUpToDate: boolean;
   /** A build of the embedded content: its input fingerprint (with the code hashes it computed), saved for the next build's quick check. */
   fingerprint?: InputFingerprint | undefined;

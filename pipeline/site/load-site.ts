@@ -17,15 +17,32 @@ import {
   siteFileSchema,
 } from './schemas.ts';
 import { checkSite } from './check-site.ts';
-import type { SiteDataFile } from './site-files.ts';
+import { SITE_DATA_FILES, type SiteDataFile } from './site-files.ts';
 import type { Site } from './site.ts';
 
-/** Reads and validates every site data file, then the rules that span files; throws SITE_CONFIG_INVALID listing every problem. */
-export async function loadSite(siteDir: string): Promise<Site> {
-  const problems: string[] = [];
-  const read = <T extends z.ZodType>(file: SiteDataFile, schema: T) => readJson(siteDir, file, schema, problems);
+/** What a long-running caller (the preview) keeps between loads: the files' texts and the site they gave. */
+export interface SiteMemo {
+  last?: { siteDir: string; texts: string[]; site: Site } | undefined;
+}
 
-  const [config, routes, redirects, localeMeta, authors, glossary, countries, plans, ...messageFiles] = await Promise.all([
+/**
+ * Reads and validates every site data file, then the rules that span files; throws SITE_CONFIG_INVALID
+ * listing every problem. With a memo, files that read as they did last time give the same Site object.
+ */
+export async function loadSite(siteDir: string, memo?: SiteMemo): Promise<Site> {
+  const texts = await Promise.all(SITE_DATA_FILES.map((file) => readText(siteDir, file)));
+  const last = memo?.last;
+  if (last && last.siteDir === siteDir && texts.every((text, index) => text === last.texts[index])) return last.site;
+  const site = parseSite(siteDir, texts);
+  if (memo) memo.last = { siteDir, texts: texts as string[], site };
+  return site;
+}
+
+function parseSite(siteDir: string, texts: Array<string | Error>): Site {
+  const problems: string[] = [];
+  const read = <T extends z.ZodType>(file: SiteDataFile, schema: T) => parseJson(file, texts[SITE_DATA_FILES.indexOf(file)]!, schema, problems);
+
+  const [config, routes, redirects, localeMeta, authors, glossary, countries, plans, ...messageFiles] = [
     read('site.json', siteFileSchema),
     read('routes.json', routesFileSchema),
     read('redirects.json', redirectsFileSchema),
@@ -35,7 +52,7 @@ export async function loadSite(siteDir: string): Promise<Site> {
     read('content/countries.json', countriesFileSchema),
     read('content/plans.json', plansFileSchema),
     ...LOCALES.map((locale) => read(`locales/${locale}.json`, localeFileSchema)),
-  ]);
+  ];
   if (problems.length > 0) throw siteInvalid(problems);
 
   // Typeset once here, so every UI string (and every phrase composed from one) follows its language's typography.
@@ -57,12 +74,14 @@ export async function loadSite(siteDir: string): Promise<Site> {
   return site;
 }
 
-async function readJson<T extends z.ZodType>(siteDir: string, file: string, schema: T, problems: string[]): Promise<z.infer<T> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path.join(siteDir, file), 'utf8');
-  } catch (error) {
-    problems.push(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+/** A file's text, or the error that kept it from being read. */
+async function readText(siteDir: string, file: SiteDataFile): Promise<string | Error> {
+  return readFile(path.join(siteDir, file), 'utf8').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+}
+
+function parseJson<T extends z.ZodType>(file: string, text: string | Error, schema: T, problems: string[]): z.infer<T> | undefined {
+  if (text instanceof Error) {
+    problems.push(`${file}: cannot be read (${(text as NodeJS.ErrnoException).code ?? String(text)})`);
     return undefined;
   }
   let json: unknown;
