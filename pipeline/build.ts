@@ -168,8 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       fetched: fetched!,
       assets,
       settings: outputSettings(options),
-      // The preview rebuilds because a file it watches changed (or its CMS did): never up to date.
-      neverUpToDate: options.fetched !== undefined || options.memo !== undefined,
+      neverUpToDate: options.fetched !== undefined,
       fingerprint: inputs?.fingerprint,
     }),
   );

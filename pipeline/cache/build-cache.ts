@@ -44,7 +44,7 @@ export interface OpenBuildCacheOptions {
   assets: SiteAssets;
   /** What changes what is written where (output folders, host, drafts …). */
   settings: Record<string, unknown>;
-  /** The preview (its own crawl, or files it saw change) never skips a build: no input key is computed. */
+  /** The preview with a CMS hands in its own crawl and never skips a build. */
   neverUpToDate: boolean;
   /** A build of the embedded content: its input fingerprint (with the code hashes it computed), saved for the next build's quick check. */
   fingerprint?: InputFingerprint | undefined;
@@ -78,20 +78,27 @@ async function loadCodeHashes(): Promise<CodeHashes> {
   return { engine, templates: templates.pages, allTemplates: templates.all };
 }
 
+/** A Site is never changed once loaded, and the preview's memo hands out the same one while its files stay. */
+const siteJsons = new WeakMap<Site, string>();
+
+function siteJson(site: Site): string {
+  let json = siteJsons.get(site);
+  if (json === undefined) siteJsons.set(site, (json = JSON.stringify(site)));
+  return json;
+}
+
 /**
  * A hash of everything the output depends on: the content as fetched, the site's files (config,
  * routes, redirects, locales, local data), the stylesheet and public/, the pipeline and templates,
  * and the settings that change what is written where.
  */
 async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown> }): Promise<string> {
-  const hash = createHash('sha256').update(inputs.code).update(JSON.stringify(inputs.site)).update(JSON.stringify(inputs.settings));
-  for (const file of inputs.assets.files) {
+  const hash = createHash('sha256').update(inputs.code).update(siteJson(inputs.site)).update(JSON.stringify(inputs.settings));
+  const stats = await Promise.all(inputs.assets.files.map((file) => ('copyFrom' in file ? stat(file.copyFrom) : undefined)));
+  inputs.assets.files.forEach((file, index) => {
     if ('contents' in file) hash.update(file.path).update(file.contents);
-    else if ('copyFrom' in file) {
-      const info = await stat(file.copyFrom);
-      hash.update(JSON.stringify([file.path, info.size, info.mtimeMs]));
-    }
-  }
+    else if ('copyFrom' in file) hash.update(JSON.stringify([file.path, stats[index]!.size, stats[index]!.mtimeMs]));
+  });
   hash.update(inputs.fetched.dialect);
   // A source that did not hash its entries (the snapshot, a crawl with drafts) is hashed here.
   return hash.update(inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url')).digest('base64url');

@@ -2,7 +2,7 @@
 // rules, rebuilds of only what a change affects, the overlay, and out/ left alone. The site's data files
 // are a temp copy (edited here); the templates are the repo's own and are not edited (see
 // preview-templates.test.ts for that).
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildProblem } from '../../pipeline/build.ts';
@@ -159,6 +159,16 @@ describe('sitegen preview --drafts (embedded content)', () => {
     const fresh = await readTree(outDir);
     expect(fresh.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')?.toString()).toContain('One more paragraph, added by an editor.');
     expect(diffTrees(await readTree(preview.outDir), fresh)).toEqual([]);
+  });
+
+  it('answers a save without a change as up to date: nothing is rendered or written again', async () => {
+    const file = path.join(siteDir, ARTICLES_FILE);
+    const rebuild = await afterEdit(async () => {
+      const later = new Date(Date.now() + 2_000);
+      await utimes(file, later, later);
+    }, ARTICLES_FILE);
+    expect(rebuild.report.upToDate).toBe(true);
+    expect(rebuild.report.pagesRendered).toBe(0);
   });
 
   it('leaves an invalid record out and lists it without blocking (not the overlay), and lists it no more when it is fixed', async () => {
