@@ -3,6 +3,7 @@ import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
 import { planPageReuse } from './cache/page-reuse.ts';
+import { openSnapshotRecords } from './cache/snapshot-records.ts';
 import { planHosting } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
@@ -157,7 +158,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
-  let fetched: FetchedContent | undefined = await timed('fetch', () => options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: options.memo && (options.memo.snapshot ??= new Map()) }));
+  // Valid records by raw record: the preview keeps them between builds, and a build of the embedded
+  // content reads those of unchanged snapshot files back from the cache folder instead of parsing them.
+  const validated: ValidationMemo = options.memo ? (options.memo.validated ??= new WeakMap()) : new WeakMap();
+  const snapshotRecords = inputs && openSnapshotRecords({ cacheDir: options.cacheDir, codeHash: inputs.fingerprint.code.engine, includeDrafts: options.includeDrafts, valid: validated });
+  let fetched: FetchedContent | undefined = await timed('fetch', () =>
+    options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: options.memo && (options.memo.snapshot ??= new Map()), savedSnapshotFile: snapshotRecords?.load }),
+  );
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const cache = await timed('cache', () =>
     openBuildCache<BuildReport>({
@@ -184,7 +191,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
-      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: options.memo && (options.memo.validated ??= new WeakMap()) }));
+      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: validated }));
+      if (snapshotRecords && fetched.snapshotFiles) await timed('keep valid records', () => snapshotRecords.save(fetched.snapshotFiles!));
       const mediaList = listMedia(valid);
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));

@@ -1,7 +1,7 @@
 import { fetchWithCrawlCache } from './crawl-cache.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
 import { loadSnapshot, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
-import type { FetchedContent } from './raw-entry.ts';
+import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
 
 export interface FetchEntriesOptions {
@@ -19,6 +19,8 @@ export interface FetchEntriesOptions {
   snapshot?: SnapshotRead | undefined;
   /** A long-running caller's (the preview's) record of the snapshot files: those unchanged since are not read again. */
   snapshotMemo?: SnapshotMemo | undefined;
+  /** A snapshot file's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
+  savedSnapshotFile?: ((fileHash: string) => Promise<RawEntry[] | undefined>) | undefined;
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
@@ -33,7 +35,7 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
     ? options.cacheDir
       ? await fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
       : await fetchCmsEntries(crawl)
-    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts }, options.snapshot, options.snapshotMemo);
+    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile }, options.snapshot, options.snapshotMemo);
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
 }

@@ -11,11 +11,26 @@ import { flattenRow } from './strapi-shape.ts';
  * raw entries a live crawl gives. Drafts (`publishedAt: null`) only with includeDrafts, as on a live CMS.
  * With a memo (the preview, which keeps it between builds), a file whose size and modification time are
  * as they were is not read again: its entries are the very objects the last load gave, so the stages
- * after it can recognise them (validateContent's memo).
+ * after it can recognise them (validateContent's memo). Without one, `saved` may give a file's entries
+ * as an earlier build kept them (valid already, see pipeline/cache/snapshot-records.ts) instead of
+ * parsing it; the result lists each file's entries, so that they can be kept for the next build.
  */
-export async function loadSnapshot(contentDir: string, options: { includeDrafts: boolean }, read?: SnapshotRead, memo?: SnapshotMemo): Promise<FetchedContent> {
-  const loaded = memo && !read ? await loadWithMemo(contentDir, options, memo) : loadAll(read ?? (await readSnapshot(contentDir, options)), options);
-  return { entries: loaded.entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: loaded.digest };
+export async function loadSnapshot(contentDir: string, options: SnapshotOptions, read?: SnapshotRead, memo?: SnapshotMemo): Promise<FetchedContent> {
+  const loaded = memo && !read ? await loadWithMemo(contentDir, options, memo) : await loadAll(read ?? (await readSnapshot(contentDir, options)), options);
+  return { entries: loaded.entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: loaded.digest, ...(loaded.files ? { snapshotFiles: loaded.files } : {}) };
+}
+
+export interface SnapshotOptions {
+  includeDrafts: boolean;
+  /** A file's entries as kept by an earlier build, by the hash of its bytes; undefined: parse it. */
+  saved?: ((fileHash: string) => Promise<RawEntry[] | undefined>) | undefined;
+}
+
+/** One snapshot file's entries, by the hash of its bytes; `saved` when they came from an earlier build's keeping. */
+export interface SnapshotFileEntries {
+  hash: string;
+  entries: RawEntry[];
+  saved: boolean;
 }
 
 /**
@@ -24,14 +39,20 @@ export async function loadSnapshot(contentDir: string, options: { includeDrafts:
  */
 export type SnapshotMemo = Map<string, { stamp: string; hash: string; includeDrafts: boolean; entries: RawEntry[] }>;
 
-function loadAll(snapshot: SnapshotRead, options: { includeDrafts: boolean }): { entries: RawEntry[]; digest: string } {
+async function loadAll(snapshot: SnapshotRead, options: SnapshotOptions): Promise<{ entries: RawEntry[]; digest: string; files: SnapshotFileEntries[] }> {
   const entries: RawEntry[] = [];
+  const files: SnapshotFileEntries[] = [];
   // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
-  for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) parseEntries(file, file.bytes, options, entries);
-  return { entries, digest: snapshot.digest };
+  for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
+    const saved = await options.saved?.(file.hash);
+    const own = saved ?? parseEntries(file, file.bytes, options, []);
+    for (const entry of own) entries.push(entry);
+    files.push({ hash: file.hash, entries: own, saved: saved !== undefined });
+  }
+  return { entries, digest: snapshot.digest, files };
 }
 
-async function loadWithMemo(contentDir: string, options: { includeDrafts: boolean }, memo: SnapshotMemo): Promise<{ entries: RawEntry[]; digest: string }> {
+async function loadWithMemo(contentDir: string, options: SnapshotOptions, memo: SnapshotMemo): Promise<{ entries: RawEntry[]; digest: string; files?: undefined }> {
   const files = await listSnapshotFiles(contentDir);
   const loaded = await Promise.all(
     files.map(async (file) => {
@@ -71,7 +92,7 @@ function parseEntries(file: SnapshotFile, bytes: Buffer, options: { includeDraft
 export interface SnapshotRead {
   digest: string;
   /** Emptied by the loadSnapshot that parses them (the bytes are not kept for the rest of the build). */
-  files: Array<SnapshotFile & { bytes: Buffer }>;
+  files: Array<SnapshotFile & { bytes: Buffer; hash: string }>;
 }
 
 export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<SnapshotRead> {
@@ -79,8 +100,9 @@ export async function readSnapshot(contentDir: string, options: { includeDrafts:
   const hashes: Array<[string, string]> = [];
   for (const file of await listSnapshotFiles(contentDir)) {
     const bytes = await readFile(path.join(contentDir, file.name));
-    hashes.push([file.name, hashFile(bytes)]);
-    files.push({ ...file, bytes });
+    const hash = hashFile(bytes);
+    hashes.push([file.name, hash]);
+    files.push({ ...file, bytes, hash });
   }
   return { digest: snapshotDigest(hashes, options), files };
 }

@@ -1,4 +1,5 @@
 import type { Collection } from './collections.ts';
+import type { SnapshotFileEntries } from './load-snapshot.ts';
 
 /**
  * One CMS record as fetched, before validation: the flat (Strapi v5) shape whatever the server spoke,
@@ -21,4 +22,6 @@ export interface FetchedContent {
   dialect: '4' | '5' | 'proxy' | 'snapshot' | 'unknown';
   /** A hash of every entry as fetched (before the record cap), where the source knows it cheaply. */
   digest?: string | undefined;
+  /** The embedded snapshot: each file's entries (before the record cap), for keeping them between builds. */
+  snapshotFiles?: SnapshotFileEntries[] | undefined;
 }

@@ -1,0 +1,119 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../../pipeline/build.ts';
+import type { RawEntry } from '../../pipeline/fetch/raw-entry.ts';
+import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
+import { copySiteData } from '../helpers/project-copy.ts';
+
+// The valid records of each snapshot file, kept in the cache folder between builds of the embedded
+// content (pipeline/cache/snapshot-records.ts): a warm build reads those of unchanged files back instead
+// of parsing and validating them, and must still write what a cold build of the same files writes.
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let siteDir: string;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await makeTempDir('snapshot-records'));
+  siteDir = await copySiteData(path.join(dir, 'site'));
+});
+afterAll(async () => cleanup());
+
+const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => ({
+  siteDir,
+  outDir: path.join(dir, name, 'out'),
+  cacheDir: path.join(dir, name, 'cache'),
+  cms: undefined,
+  includeDrafts: false,
+  skipInvalid: false,
+  ...overrides,
+});
+
+const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'snapshot-records');
+const SNAPSHOT_FILES = 5; // content/cms/articles/*.json and content/cms/key-terms/*.json
+
+async function editSnapshot(file: string, edit: (text: string) => string): Promise<void> {
+  const full = path.join(siteDir, 'content', 'cms', file);
+  const before = await readFile(full, 'utf8');
+  const after = edit(before);
+  expect(after).not.toBe(before);
+  await writeFile(full, after);
+}
+
+async function expectSameAsCold(warm: BuildOptions, coldName: string): Promise<Map<string, Buffer>> {
+  const cold = options(coldName, { skipInvalid: warm.skipInvalid });
+  await build(cold);
+  const warmTree = await readTree(warm.outDir);
+  expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
+  return warmTree;
+}
+
+/** The kept files with their modification times. */
+async function keptFiles(options: BuildOptions): Promise<Map<string, number>> {
+  const names = await readdir(recordsDir(options));
+  return new Map(await Promise.all(names.map(async (name): Promise<[string, number]> => [name, (await stat(path.join(recordsDir(options), name))).mtimeMs])));
+}
+
+describe('valid records kept per snapshot file', () => {
+  it('keeps one file per snapshot file; after an edit only that one is written again, and the output equals a cold build', async () => {
+    const warm = options('warm');
+    await build(warm);
+    const first = await keptFiles(warm);
+    expect(first.size).toBe(SNAPSHOT_FILES);
+
+    await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "', '"title": "Edited: '));
+    const second = await build(warm);
+    expect(second.upToDate).toBe(false);
+    const after = await keptFiles(warm);
+    expect(after.size).toBe(SNAPSHOT_FILES);
+    const unchanged = [...after].filter(([name, mtime]) => first.get(name) === mtime);
+    expect(unchanged).toHaveLength(SNAPSHOT_FILES - 1);
+    await expectSameAsCold(warm, 'cold-1');
+  });
+
+  it('builds from what it kept: a doctored record shows (so unchanged files are not parsed again)', async () => {
+    const warm = options('doctored');
+    await build(warm);
+    // Doctor the kept records of the key-terms file, then change another file so that the build runs.
+    const keyTermsFile = await findKept(warm, (entries) => entries.every((entry) => entry.collection === 'key-terms'));
+    const entries = v8.deserialize(await readFile(keyTermsFile)) as RawEntry[];
+    const target = entries.find((entry) => entry.record.locale === 'en')!;
+    const title = String(target.record.title);
+    target.record.title = `${title} (kept)`;
+    await writeFile(keyTermsFile, v8.serialize(entries));
+    await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "Edited: ', '"title": "Edited twice: '));
+    await build(warm);
+    const page = (await readTree(warm.outDir)).get(`glossary/${String(target.record.articleType)}/key-term/${String(target.record.slug)}.html`);
+    expect(page?.toString()).toContain(`${title} (kept)`);
+  });
+
+  it('parses a file again when what it kept cannot be read, and equals a cold build', async () => {
+    const warm = options('broken');
+    await build(warm);
+    for (const name of await readdir(recordsDir(warm))) await writeFile(path.join(recordsDir(warm), name), 'not a V8 value');
+    await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Edited: '));
+    const report = await build(warm);
+    expect(report.upToDate).toBe(false);
+    expect((await keptFiles(warm)).size).toBe(SNAPSHOT_FILES);
+    await expectSameAsCold(warm, 'cold-2');
+  });
+
+  it('keeps no records of a file with an invalid entry (it is checked again each build)', async () => {
+    const warm = options('invalid', { skipInvalid: true });
+    await editSnapshot('articles/glossary.json', (text) => text.replace(/"slug": "[^"]+"/, '"slug": "Not a slug!"'));
+    const report = await build(warm);
+    expect(report.problems?.some((problem) => problem.code === 'CONTENT_INVALID')).toBe(true);
+    expect((await keptFiles(warm)).size).toBe(SNAPSHOT_FILES - 1);
+    await expectSameAsCold(warm, 'cold-3');
+  });
+});
+
+async function findKept(options: BuildOptions, matches: (entries: RawEntry[]) => boolean): Promise<string> {
+  for (const name of await readdir(recordsDir(options))) {
+    const file = path.join(recordsDir(options), name);
+    if (matches(v8.deserialize(await readFile(file)) as RawEntry[])) return file;
+  }
+  throw new Error('no kept file matches');
+}
