@@ -158,10 +158,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
-  // Valid records by raw record: the preview keeps them between builds, and a build of the embedded
-  // content reads those of unchanged snapshot files back from the cache folder instead of parsing them.
+  // Valid records by raw record, and Markdown hashes by valid record: the preview keeps them between
+  // builds; a build of the embedded content reads those of unchanged snapshot files back from the
+  // cache folder instead of parsing, validating and hashing them.
   const validated: ValidationMemo = options.memo ? (options.memo.validated ??= new WeakMap()) : new WeakMap();
-  const snapshotRecords = inputs && openSnapshotRecords({ cacheDir: options.cacheDir, codeHash: inputs.fingerprint.code.engine, includeDrafts: options.includeDrafts, valid: validated });
+  const markdownBodies: MarkdownBodyMemo = options.memo ? (options.memo.markdownBodies ??= new WeakMap()) : new WeakMap();
+  const snapshotRecords = inputs && openSnapshotRecords({ cacheDir: options.cacheDir, codeHash: inputs.fingerprint.code.engine, includeDrafts: options.includeDrafts, valid: validated, bodies: markdownBodies });
   let fetched: FetchedContent | undefined = await timed('fetch', () =>
     options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: options.memo && (options.memo.snapshot ??= new Map()), savedSnapshotFile: snapshotRecords?.load }),
   );
@@ -192,7 +194,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
       const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: validated }));
-      if (snapshotRecords && fetched.snapshotFiles) await timed('keep valid records', () => snapshotRecords.save(fetched.snapshotFiles!));
       const mediaList = listMedia(valid);
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
@@ -203,7 +204,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       for (const url of colours.unreadable.keys()) media.files.delete(url);
       const missingUses = findUnavailableMedia(valid, unavailable);
       if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
-      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: options.memo && (options.memo.markdownBodies ??= new WeakMap()) }));
+      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: markdownBodies }));
+      if (snapshotRecords && fetched.snapshotFiles) await timed('keep valid records', () => snapshotRecords.save(fetched.snapshotFiles!));
       const content = await timed('transform', () =>
         transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
       );

@@ -35,24 +35,27 @@ interface MarkdownBody {
  * the code, so equal keys always render to equal HTML. Pure (the memo only saves hashing a body again).
  */
 export function planMarkdownJobs(options: { content: ValidContent; site: Site; media: MediaFiles; imageSizes: ReadonlyMap<string, { width: number; height: number }>; codeHash: string; memo?: MarkdownBodyMemo | undefined }): Map<string, MarkdownJob> {
-  const strings = new Map<Locale, { strings: MarkdownInput['strings']; json: string }>();
-  const stringsFor = (locale: Locale) => {
-    if (!strings.has(locale)) {
-      const forLocale = markdownStrings(options.site, locale);
-      strings.set(locale, { strings: forLocale, json: JSON.stringify(forLocale) });
+  // Per locale: its strings, and a hash of everything the key takes that is the same for all its entries.
+  const locales = new Map<Locale, { strings: MarkdownInput['strings']; prefix: string }>();
+  const forLocale = (locale: Locale) => {
+    let known = locales.get(locale);
+    if (!known) {
+      const strings = markdownStrings(options.site, locale);
+      known = { strings, prefix: createHash('sha256').update(JSON.stringify([options.codeHash, options.site.config.baseUrl, locale, strings])).digest('hex') };
+      locales.set(locale, known);
     }
-    return strings.get(locale)!;
+    return known;
   };
-  const common = JSON.stringify([options.codeHash, options.site.config.baseUrl]);
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
     const markdown = record.content ?? '';
+    const { strings, prefix } = forLocale(record.locale);
     const input: MarkdownInput = {
       markdown,
       locale: record.locale,
       showIndex: 'showIndex' in record && record.showIndex === true,
       showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
-      strings: stringsFor(record.locale).strings,
+      strings,
     };
     let body = options.memo?.get(record);
     if (!body) {
@@ -60,12 +63,7 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
       options.memo?.set(record, body);
     }
     const images = body.images.map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    const key = createHash('sha256')
-      .update(common)
-      .update(JSON.stringify([input.showIndex, input.showCallToActions, input.locale, images, body.hash]))
-      .update(stringsFor(record.locale).json)
-      .digest('hex')
-      .slice(0, 32);
+    const key = createHash('sha256').update(prefix).update(JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])).digest('hex').slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });
   };
   for (const record of options.content.articles) add('articles', record);

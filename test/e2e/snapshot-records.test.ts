@@ -78,11 +78,11 @@ describe('valid records kept per snapshot file', () => {
     await build(warm);
     // Doctor the kept records of the key-terms file, then change another file so that the build runs.
     const keyTermsFile = await findKept(warm, (entries) => entries.every((entry) => entry.collection === 'key-terms'));
-    const entries = v8.deserialize(await readFile(keyTermsFile)) as RawEntry[];
-    const target = entries.find((entry) => entry.record.locale === 'en')!;
+    const kept = v8.deserialize(await readFile(keyTermsFile)) as { entries: RawEntry[] };
+    const target = kept.entries.find((entry) => entry.record.locale === 'en')!;
     const title = String(target.record.title);
     target.record.title = `${title} (kept)`;
-    await writeFile(keyTermsFile, v8.serialize(entries));
+    await writeFile(keyTermsFile, v8.serialize(kept));
     await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "Edited: ', '"title": "Edited twice: '));
     await build(warm);
     const page = (await readTree(warm.outDir)).get(`glossary/${String(target.record.articleType)}/key-term/${String(target.record.slug)}.html`);
@@ -113,7 +113,7 @@ describe('valid records kept per snapshot file', () => {
 async function findKept(options: BuildOptions, matches: (entries: RawEntry[]) => boolean): Promise<string> {
   for (const name of await readdir(recordsDir(options))) {
     const file = path.join(recordsDir(options), name);
-    if (matches(v8.deserialize(await readFile(file)) as RawEntry[])) return file;
+    if (matches((v8.deserialize(await readFile(file)) as { entries: RawEntry[] }).entries)) return file;
   }
   throw new Error('no kept file matches');
 }
