@@ -34,8 +34,9 @@ interface KeptFile {
 const NO_IMAGES: string[] = [];
 
 export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
-  const dir = path.join(cacheDir, 'snapshot-records');
-  const fileOf = (fileHash: string) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, includeDrafts, fileHash])).digest('hex').slice(0, 32)}.v8`);
+  // A folder per drafts setting: builds with and without drafts that share a cache folder keep each other's files.
+  const dir = path.join(cacheDir, 'snapshot-records', includeDrafts ? 'with-drafts' : 'published');
+  const fileOf = (fileHash: string) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, fileHash])).digest('hex').slice(0, 32)}.v8`);
   return {
     async load(fileHash) {
       let kept: KeptFile;

@@ -31,7 +31,7 @@ const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOpti
   ...overrides,
 });
 
-const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'snapshot-records');
+const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'snapshot-records', options.includeDrafts ? 'with-drafts' : 'published');
 const SNAPSHOT_FILES = 5; // content/cms/articles/*.json and content/cms/key-terms/*.json
 
 async function editSnapshot(file: string, edit: (text: string) => string): Promise<void> {
@@ -98,6 +98,19 @@ describe('valid records kept per snapshot file', () => {
     expect(report.upToDate).toBe(false);
     expect((await keptFiles(warm)).size).toBe(SNAPSHOT_FILES);
     await expectSameAsCold(warm, 'cold-2');
+  });
+
+  it('keeps the files of builds with and without drafts apart (one cache folder, both kept)', async () => {
+    const published = options('drafts-apart');
+    const withDrafts = { ...published, outDir: path.join(dir, 'drafts-apart', 'out-drafts'), includeDrafts: true };
+    await build(published);
+    await build(withDrafts);
+    const first = await keptFiles(published);
+    expect(first.size).toBe(SNAPSHOT_FILES);
+    expect((await keptFiles(withDrafts)).size).toBe(SNAPSHOT_FILES);
+    await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Edited again: '));
+    await build(withDrafts);
+    expect(await keptFiles(published)).toEqual(first);
   });
 
   it('keeps no records of a file with an invalid entry (it is checked again each build)', async () => {
