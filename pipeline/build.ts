@@ -3,7 +3,7 @@ import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
 import { planPageReuse } from './cache/page-reuse.ts';
-import { openSnapshotRecords } from './cache/snapshot-records.ts';
+import { openContentReuse } from './cache/content-reuse.ts';
 import { planHosting } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
@@ -158,14 +158,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
-  // Valid records by raw record, and Markdown hashes by valid record: the preview keeps them between
-  // builds; a build of the embedded content reads those of unchanged snapshot files back from the
-  // cache folder instead of parsing, validating and hashing them.
-  const validated: ValidationMemo = options.memo ? (options.memo.validated ??= new WeakMap()) : new WeakMap();
-  const markdownBodies: MarkdownBodyMemo = options.memo ? (options.memo.markdownBodies ??= new WeakMap()) : new WeakMap();
-  const snapshotRecords = inputs && openSnapshotRecords({ cacheDir: options.cacheDir, codeHash: inputs.fingerprint.code.engine, includeDrafts: options.includeDrafts, valid: validated, bodies: markdownBodies });
+  // Valid records, Markdown hashes and snapshot files from earlier builds (the preview's memory, the cache folder).
+  const reuse = openContentReuse({ memo: options.memo, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, codeHash: inputs?.fingerprint.code.engine });
   let fetched: FetchedContent | undefined = await timed('fetch', () =>
-    options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: options.memo && (options.memo.snapshot ??= new Map()), savedSnapshotFile: snapshotRecords?.load }),
+    options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: reuse.snapshotMemo, savedSnapshotFile: reuse.savedSnapshotFile }),
   );
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const cache = await timed('cache', () =>
@@ -193,7 +189,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
-      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: validated }));
+      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: reuse.validated }));
       const mediaList = listMedia(valid);
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
@@ -204,8 +200,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       for (const url of colours.unreadable.keys()) media.files.delete(url);
       const missingUses = findUnavailableMedia(valid, unavailable);
       if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
-      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: markdownBodies }));
-      if (snapshotRecords && fetched.snapshotFiles) await timed('keep valid records', () => snapshotRecords.save(fetched.snapshotFiles!));
+      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: reuse.markdownBodies }));
+      if (reuse.keepSnapshotFiles && fetched.snapshotFiles) await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));
       const content = await timed('transform', () =>
         transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
       );

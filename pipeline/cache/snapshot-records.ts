@@ -46,7 +46,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
         // Missing, or left unreadable by a build that stopped while writing it: the file is parsed instead.
         return undefined;
       }
-      if (!Array.isArray(kept?.entries)) return undefined;
+      if (!Array.isArray(kept?.entries) || kept.hashes?.length !== kept.entries.length || kept.images?.length !== kept.entries.length) return undefined;
       kept.entries.forEach(({ record }, index) => {
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
         bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES });
