@@ -3,7 +3,8 @@ import { build as esbuild, type BuildOptions } from 'esbuild';
 import type { OutputFile } from './output-file.ts';
 
 /** The browser code: the always-on script and one module per widget that loads on demand. */
-const TEMPLATES = new URL('../../templates/', import.meta.url);
+const ROOT = new URL('../../', import.meta.url).pathname;
+const TEMPLATES = new URL('templates/', new URL(`file://${ROOT}`));
 const SITE_SCRIPT = new URL('browser/site.ts', TEMPLATES).pathname;
 
 /**
@@ -29,8 +30,9 @@ export interface ClientBundles {
 }
 
 const COMMON = {
-  // Paths in the metafile are then relative to /, the same on every machine.
-  absWorkingDir: '/',
+  // Paths are relative to the project (`templates/…`, `node_modules/react/…`): esbuild's [hash] takes
+  // the input paths too, so the file names are the same in every checkout, wherever it is.
+  absWorkingDir: ROOT,
   bundle: true,
   format: 'esm',
   platform: 'browser',
@@ -38,7 +40,7 @@ const COMMON = {
   minify: true,
   write: false,
   metafile: true,
-  outdir: '/_assets',
+  outdir: '_assets',
   entryNames: '[name].[hash]',
   chunkNames: 'chunk.[hash]',
   jsx: 'automatic',
@@ -59,12 +61,12 @@ export async function bundleClient(): Promise<ClientBundles> {
     esbuild({ ...COMMON, entryPoints: Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, modulePath(name)])), splitting: true }),
   ]);
   const outputs = [...site.outputFiles, ...modules.outputFiles];
-  const files = outputs.map((file) => ({ path: path.relative('/', file.path), contents: file.contents }));
+  const files = outputs.map((file) => ({ path: path.relative(ROOT, file.path), contents: file.contents }));
   const urlOf = (entry: string) => {
     const metas = [...Object.entries(site.metafile.outputs), ...Object.entries(modules.metafile.outputs)];
-    const [output] = metas.find(([, meta]) => meta.entryPoint !== undefined && path.resolve('/', meta.entryPoint) === entry) ?? [];
+    const [output] = metas.find(([, meta]) => meta.entryPoint !== undefined && path.resolve(ROOT, meta.entryPoint) === entry) ?? [];
     if (!output) throw new Error(`esbuild produced no output for ${entry}`);
-    return path.resolve('/', output);
+    return `/${output}`;
   };
   return {
     files: files.sort((a, b) => (a.path < b.path ? -1 : 1)),
