@@ -1,5 +1,5 @@
 import type { BuildMemo } from '../build.ts';
-import type { SnapshotFileEntries, SnapshotMemo } from '../fetch/load-snapshot.ts';
+import type { SnapshotFileEntries, SnapshotFileKey, SnapshotMemo } from '../fetch/load-snapshot.ts';
 import type { RawEntry } from '../fetch/raw-entry.ts';
 import type { MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
 import type { ValidationMemo } from '../validate/validate-content.ts';
@@ -16,7 +16,7 @@ export interface ContentReuse {
   markdownBodies: MarkdownBodyMemo;
   snapshotMemo: SnapshotMemo | undefined;
   /** For fetchEntries: a snapshot file's entries as an earlier build kept them. */
-  savedSnapshotFile: ((fileHash: string) => Promise<RawEntry[] | undefined>) | undefined;
+  savedSnapshotFile: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
   /** Keeps this build's snapshot files for the next one; undefined when nothing is kept (CMS, preview). */
   keepSnapshotFiles: ((files: SnapshotFileEntries[]) => Promise<void>) | undefined;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
-import type { SnapshotFileEntries } from '../fetch/load-snapshot.ts';
+import type { SnapshotFileEntries, SnapshotFileKey } from '../fetch/load-snapshot.ts';
 import type { RawEntry } from '../fetch/raw-entry.ts';
 import type { MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
 import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
@@ -19,7 +19,7 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
  */
 export interface SnapshotRecords {
   /** A file's entries as kept (registered as valid in `valid`, their Markdown in `bodies`), or undefined. */
-  load(fileHash: string): Promise<RawEntry[] | undefined>;
+  load(file: SnapshotFileKey): Promise<RawEntry[] | undefined>;
   /** Keeps the valid records (with their Markdown's hash) of the files parsed this time, and drops those of files no longer there. */
   save(files: SnapshotFileEntries[]): Promise<void>;
 }
@@ -36,12 +36,13 @@ const NO_IMAGES: string[] = [];
 export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
   // A folder per drafts setting: builds with and without drafts that share a cache folder keep each other's files.
   const dir = path.join(cacheDir, 'snapshot-records', includeDrafts ? 'with-drafts' : 'published');
-  const fileOf = (fileHash: string) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, fileHash])).digest('hex').slice(0, 32)}.v8`);
+  // The collection too: two files of equal bytes in two collections give entries of two collections.
+  const fileOf = (file: SnapshotFileKey) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, file.collection, file.hash])).digest('hex').slice(0, 32)}.v8`);
   return {
-    async load(fileHash) {
+    async load(file) {
       let kept: KeptFile;
       try {
-        kept = v8.deserialize(await readFile(fileOf(fileHash))) as KeptFile;
+        kept = v8.deserialize(await readFile(fileOf(file))) as KeptFile;
       } catch {
         // Missing, or left unreadable by a build that stopped while writing it: the file is parsed instead.
         return undefined;
@@ -57,7 +58,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
       await mkdir(dir, { recursive: true });
       const keep = new Set<string>();
       for (const file of files) {
-        const target = fileOf(file.hash);
+        const target = fileOf(file);
         keep.add(path.basename(target));
         if (file.saved) continue;
         const records = file.entries.map((entry) => valid.get(entry.record));

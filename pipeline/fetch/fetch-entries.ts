@@ -1,6 +1,6 @@
 import { fetchWithCrawlCache } from './crawl-cache.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
-import { loadSnapshot, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
+import { loadSnapshot, type SnapshotFileKey, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
 
@@ -20,7 +20,7 @@ export interface FetchEntriesOptions {
   /** A long-running caller's (the preview's) record of the snapshot files: those unchanged since are not read again. */
   snapshotMemo?: SnapshotMemo | undefined;
   /** A snapshot file's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
-  savedSnapshotFile?: ((fileHash: string) => Promise<RawEntry[] | undefined>) | undefined;
+  savedSnapshotFile?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */

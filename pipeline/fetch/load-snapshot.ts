@@ -22,13 +22,18 @@ export async function loadSnapshot(contentDir: string, options: SnapshotOptions,
 
 export interface SnapshotOptions {
   includeDrafts: boolean;
-  /** A file's entries as kept by an earlier build, by the hash of its bytes; undefined: parse it. */
-  saved?: ((fileHash: string) => Promise<RawEntry[] | undefined>) | undefined;
+  /** A file's entries as kept by an earlier build, by its collection and the hash of its bytes; undefined: parse it. */
+  saved?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
 }
 
-/** One snapshot file's entries, by the hash of its bytes; `saved` when they came from an earlier build's keeping. */
-export interface SnapshotFileEntries {
+/** What names a snapshot file's entries: its collection and the hash of its bytes. */
+export interface SnapshotFileKey {
+  collection: Collection;
   hash: string;
+}
+
+/** One snapshot file's entries; `saved` when they came from an earlier build's keeping. */
+export interface SnapshotFileEntries extends SnapshotFileKey {
   entries: RawEntry[];
   saved: boolean;
 }
@@ -44,10 +49,10 @@ async function loadAll(snapshot: SnapshotRead, options: SnapshotOptions): Promis
   const files: SnapshotFileEntries[] = [];
   // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
   for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
-    const saved = await options.saved?.(file.hash);
+    const saved = await options.saved?.({ collection: file.collection, hash: file.hash });
     const own = saved ?? parseEntries(file, file.bytes, options, []);
     for (const entry of own) entries.push(entry);
-    files.push({ hash: file.hash, entries: own, saved: saved !== undefined });
+    files.push({ collection: file.collection, hash: file.hash, entries: own, saved: saved !== undefined });
   }
   return { entries, digest: snapshot.digest, files };
 }

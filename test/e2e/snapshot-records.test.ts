@@ -32,7 +32,11 @@ const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOpti
 });
 
 const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'snapshot-records', options.includeDrafts ? 'with-drafts' : 'published');
-const SNAPSHOT_FILES = 5; // content/cms/articles/*.json and content/cms/key-terms/*.json
+/** content/cms/articles/*.json and content/cms/key-terms/*.json of the site copy. */
+async function snapshotFiles(): Promise<number> {
+  const count = async (collection: string) => (await readdir(path.join(siteDir, 'content', 'cms', collection))).filter((name) => name.endsWith('.json')).length;
+  return (await count('articles')) + (await count('key-terms'));
+}
 
 async function editSnapshot(file: string, edit: (text: string) => string): Promise<void> {
   const full = path.join(siteDir, 'content', 'cms', file);
@@ -61,15 +65,16 @@ describe('valid records kept per snapshot file', () => {
     const warm = options('warm');
     await build(warm);
     const first = await keptFiles(warm);
-    expect(first.size).toBe(SNAPSHOT_FILES);
+    expect(first.size).toBe(await snapshotFiles());
+    expect(first.size).toBe(5);
 
     await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "', '"title": "Edited: '));
     const second = await build(warm);
     expect(second.upToDate).toBe(false);
     const after = await keptFiles(warm);
-    expect(after.size).toBe(SNAPSHOT_FILES);
+    expect(after.size).toBe(await snapshotFiles());
     const unchanged = [...after].filter(([name, mtime]) => first.get(name) === mtime);
-    expect(unchanged).toHaveLength(SNAPSHOT_FILES - 1);
+    expect(unchanged).toHaveLength((await snapshotFiles()) - 1);
     await expectSameAsCold(warm, 'cold-1');
   });
 
@@ -96,7 +101,7 @@ describe('valid records kept per snapshot file', () => {
     await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Edited: '));
     const report = await build(warm);
     expect(report.upToDate).toBe(false);
-    expect((await keptFiles(warm)).size).toBe(SNAPSHOT_FILES);
+    expect((await keptFiles(warm)).size).toBe(await snapshotFiles());
     await expectSameAsCold(warm, 'cold-2');
   });
 
@@ -106,11 +111,39 @@ describe('valid records kept per snapshot file', () => {
     await build(published);
     await build(withDrafts);
     const first = await keptFiles(published);
-    expect(first.size).toBe(SNAPSHOT_FILES);
-    expect((await keptFiles(withDrafts)).size).toBe(SNAPSHOT_FILES);
+    expect(first.size).toBe(await snapshotFiles());
+    expect((await keptFiles(withDrafts)).size).toBe(await snapshotFiles());
     await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Edited again: '));
     await build(withDrafts);
     expect(await keptFiles(published)).toEqual(first);
+  });
+
+  it('keeps two files of equal bytes in two collections apart (their entries belong to different collections)', async () => {
+    const twin = {
+      data: [
+        {
+          id: 9001,
+          documentId: 'twin-bounce-rate',
+          locale: 'en',
+          title: 'Bounce rate, twice',
+          slug: 'bounce-rate-twice',
+          excerpt: 'The same record as a glossary article and as a key term.',
+          content: 'A bounce is a visit that views one page and leaves.',
+          articleType: 'google-analytics',
+          createdAt: '2026-01-01T09:00:00.000Z',
+          updatedAt: '2026-01-01T09:00:00.000Z',
+          publishedAt: '2026-01-01T09:00:00.000Z',
+        },
+      ],
+    };
+    for (const collection of ['articles', 'key-terms']) await writeFile(path.join(siteDir, 'content', 'cms', collection, 'twin.json'), `${JSON.stringify(twin, null, 2)}\n`);
+    const warm = options('twins');
+    await build(warm);
+    await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Twice edited: '));
+    await build(warm);
+    const tree = await expectSameAsCold(warm, 'cold-twins');
+    expect(tree.has('glossary/google-analytics/bounce-rate-twice.html')).toBe(true);
+    expect(tree.has('glossary/google-analytics/key-term/bounce-rate-twice.html')).toBe(true);
   });
 
   it('keeps no records of a file with an invalid entry (it is checked again each build)', async () => {
@@ -118,7 +151,7 @@ describe('valid records kept per snapshot file', () => {
     await editSnapshot('articles/glossary.json', (text) => text.replace(/"slug": "[^"]+"/, '"slug": "Not a slug!"'));
     const report = await build(warm);
     expect(report.problems?.some((problem) => problem.code === 'CONTENT_INVALID')).toBe(true);
-    expect((await keptFiles(warm)).size).toBe(SNAPSHOT_FILES - 1);
+    expect((await keptFiles(warm)).size).toBe((await snapshotFiles()) - 1);
     await expectSameAsCold(warm, 'cold-3');
   });
 });
