@@ -1,5 +1,5 @@
 // issue 12: og:image per locale and article, drawn with sharp, cached by content key.
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSocialSvg, planSocialImage, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
@@ -27,6 +27,7 @@ describe('social images', () => {
   it('draws 1200×630 PNGs under 100 KB once, and reuses them in the next build', async () => {
     const first = await writeSocialImages([german, french, german], dir);
     expect(first.drawn).toBe(2);
+    expect(first.drawnInChild).toBe(false);
     expect(first.files.map((file) => file.path).sort()).toEqual([german.src.slice(1), french.src.slice(1)].sort());
     for (const file of first.files) {
       const png = await readFile(file.copyFrom);
@@ -44,6 +45,22 @@ describe('social images', () => {
     try {
       const [a] = (await writeSocialImages([german], other)).files;
       expect(await readFile(a!.copyFrom)).toEqual(await readFile(path.join(dir, 'social', path.basename(german.src))));
+    } finally {
+      await cleanOther();
+    }
+  });
+
+  it('draws the same bytes in a child process (used for many new images, to give libvips\' memory back)', async () => {
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-child');
+    try {
+      const drawn = await writeSocialImages([german, french], other, { drawInChildFrom: 1 });
+      expect(drawn.drawn).toBe(2);
+      expect(drawn.drawnInChild).toBe(true);
+      for (const image of [german, french]) {
+        expect(await readFile(path.join(other, 'social', path.basename(image.src)))).toEqual(await readFile(path.join(dir, 'social', path.basename(image.src))));
+      }
+      // Nothing half-written is left behind.
+      expect((await readdir(path.join(other, 'social'))).sort()).toEqual([german, french].map((image) => path.basename(image.src)).sort());
     } finally {
       await cleanOther();
     }
