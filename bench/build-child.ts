@@ -1,5 +1,7 @@
 // One build in its own process, so that its peak RSS and CPU time are its own (the fake CMS runs in the
 // parent). Prints one line `BENCH_RESULT <json>` on stdout. Run by bench/run.ts and profile-stages.ts.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, type BuildReport } from '../pipeline/build.ts';
@@ -22,7 +24,9 @@ export interface BuildChildResult {
   bootMs: number;
   /** build() alone, by the clock. */
   buildMs: number;
+  /** The larger of this process's own peak and the peak of it and its child processes together (sampled every 50 ms). */
   maxRssKb: number;
+  /** CPU of this process (all its threads) and of the child processes it waited for. */
   cpuUserMs: number;
   cpuSystemMs: number;
 }
@@ -48,9 +52,27 @@ const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
+/**
+ * This process and its child processes together (the build draws many social images in a child): their
+ * RSS summed from /proc, in KB. Render workers are threads of this process, so they are in its own RSS.
+ */
+const treeRssKb = (): number => {
+  const rssOf = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  let total = rssOf(String(process.pid));
+  for (const child of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').split(' ').filter(Boolean)) {
+    try {
+      total += rssOf(child);
+    } catch {
+      // Ended between the two reads.
+    }
+  }
+  return total;
+};
+let treePeakKb = 0;
 const stages: StageSample[] = [];
 let stageCpuStart = 0;
 const sampler = setInterval(() => {
+  treePeakKb = Math.max(treePeakKb, treeRssKb());
   const current = stages.at(-1);
   if (current) current.peakRssMb = Math.max(current.peakRssMb, megabytes());
 }, 50);
@@ -82,13 +104,16 @@ markStage('(end)');
 clearInterval(sampler);
 stages.pop();
 const usage = process.resourceUsage();
+// The CPU of child processes this one waited for (fields 16 and 17 of /proc/self/stat, in clock ticks).
+const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+const [childUser, childSystem] = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ').slice(13, 15).map((field) => (Number(field) / ticks) * 1000);
 const result: BuildChildResult = {
   report,
   stages,
   bootMs: Math.round(bootMs),
   buildMs: Math.round(buildMs),
-  maxRssKb: usage.maxRSS,
-  cpuUserMs: Math.round(usage.userCPUTime / 1000),
-  cpuSystemMs: Math.round(usage.systemCPUTime / 1000),
+  maxRssKb: Math.max(usage.maxRSS, treePeakKb),
+  cpuUserMs: Math.round(usage.userCPUTime / 1000 + childUser!),
+  cpuSystemMs: Math.round(usage.systemCPUTime / 1000 + childSystem!),
 };
 process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
