@@ -9,9 +9,9 @@ import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
 import type { ValidationMemo } from '../validate/validate-content.ts';
 
 /**
- * The valid records of each embedded snapshot file, kept between builds in `<cacheDir>/snapshot-records/`
- * under a key of the file's bytes, the code (schemas, the Strapi shape) and the drafts setting: a file
- * that did not change is neither parsed nor validated again. Reading one back (V8's serialization)
+ * The valid records of each embedded snapshot file, kept between builds in
+ * `<cacheDir>/snapshot-records/<with-drafts|published>/` under a key of the file's bytes, its collection
+ * and the code (schemas, the Strapi shape): a file that did not change is neither parsed nor validated again. Reading one back (V8's serialization)
  * costs about a quarter of parsing and validating its JSON, and gives the very records validation
  * gave, keys in the same order. With them go the hash and images of each record's Markdown (what the
  * content keys need, and hashing 100 MB of text again costs more than reading it back). Only files

@@ -3,8 +3,9 @@ import { build as esbuild, type BuildOptions } from 'esbuild';
 import type { OutputFile } from './output-file.ts';
 
 /** The browser code: the always-on script and one module per widget that loads on demand. */
-const ROOT = new URL('../../', import.meta.url).pathname;
-const TEMPLATES = new URL('templates/', new URL(`file://${ROOT}`));
+const ROOT_URL = new URL('../../', import.meta.url);
+const ROOT = ROOT_URL.pathname;
+const TEMPLATES = new URL('templates/', ROOT_URL);
 const SITE_SCRIPT = new URL('browser/site.ts', TEMPLATES).pathname;
 
 /**

@@ -52,6 +52,8 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
   const cacheFolder = path.join(options.cacheDir, 'media');
   const indexFile = path.join(cacheFolder, 'index.json');
   const index: CacheIndex = JSON.parse(await readFile(indexFile, 'utf8').catch(() => '{}')) as CacheIndex;
+  // Per file of the content folder, the key of its entry (`file:<path>:<size>:<mtime>`), to replace it when the file changes.
+  const localKeys = new Map(Object.entries(index).flatMap(([key, entry]) => (key.startsWith('file:') ? [[entry.file, key] as const] : [])));
   const limit = pLimit(options.concurrency);
   const client = ky.create({
     timeout: options.timeoutMs ?? 30_000,
@@ -87,7 +89,9 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
               const hash = hashOf(bytes!);
               files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hash) });
               if (seen && options.check) {
-                for (const key of Object.keys(index)) if (key.startsWith(`file:${local}:`)) delete index[key];
+                const stale = localKeys.get(local);
+                if (stale !== undefined) delete index[stale];
+                localKeys.set(local, seen);
                 index[seen] = { file: local, hash, checked: true };
                 indexChanged = true;
               }

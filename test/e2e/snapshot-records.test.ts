@@ -4,8 +4,8 @@ import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
 import type { RawEntry } from '../../pipeline/fetch/raw-entry.ts';
-import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
-import { copySiteData } from '../helpers/project-copy.ts';
+import { makeTempDir, readTree } from '../helpers/files.ts';
+import { siteCopyBuilds, type SiteCopyBuilds } from '../helpers/site-copy-builds.ts';
 
 // The valid records of each snapshot file, kept in the cache folder between builds of the embedded
 // content (pipeline/cache/snapshot-records.ts): a warm build reads those of unchanged files back instead
@@ -13,23 +13,17 @@ import { copySiteData } from '../helpers/project-copy.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
+let builds: SiteCopyBuilds;
 let siteDir: string;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir('snapshot-records'));
-  siteDir = await copySiteData(path.join(dir, 'site'));
+  builds = await siteCopyBuilds(dir);
+  siteDir = builds.siteDir;
 });
 afterAll(async () => cleanup());
 
-const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => ({
-  siteDir,
-  outDir: path.join(dir, name, 'out'),
-  cacheDir: path.join(dir, name, 'cache'),
-  cms: undefined,
-  includeDrafts: false,
-  skipInvalid: false,
-  ...overrides,
-});
+const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => builds.options(name, overrides);
 
 const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'snapshot-records', options.includeDrafts ? 'with-drafts' : 'published');
 /** content/cms/articles/*.json and content/cms/key-terms/*.json of the site copy. */
@@ -47,11 +41,7 @@ async function editSnapshot(file: string, edit: (text: string) => string): Promi
 }
 
 async function expectSameAsCold(warm: BuildOptions, coldName: string): Promise<Map<string, Buffer>> {
-  const cold = options(coldName, { skipInvalid: warm.skipInvalid });
-  await build(cold);
-  const warmTree = await readTree(warm.outDir);
-  expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
-  return warmTree;
+  return (await builds.expectSameAsCold(warm, coldName)).warmTree;
 }
 
 /** The kept files with their modification times. */

@@ -3,46 +3,36 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
 import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
-import { copySiteData } from '../helpers/project-copy.ts';
+import { siteCopyBuilds, type SiteCopyBuilds } from '../helpers/site-copy-builds.ts';
 
 // The whole-site stages that keep their results between builds (redirects, host files): a build that
 // reuses them must write exactly what a cold build of the same input writes, and a change to what they
 // depend on (a slug) must reach the output.
 
-let dir: string;
 let cleanup: () => Promise<void>;
-let siteDir: string;
+let builds: SiteCopyBuilds;
 
 beforeAll(async () => {
+  let dir: string;
   ({ dir, cleanup } = await makeTempDir('stage-cache'));
-  siteDir = await copySiteData(path.join(dir, 'site'));
+  builds = await siteCopyBuilds(dir);
 });
 afterAll(async () => cleanup());
 
-const options = (name: string): BuildOptions => ({
-  siteDir,
-  outDir: path.join(dir, name, 'out'),
-  cacheDir: path.join(dir, name, 'cache'),
-  cms: undefined,
-  includeDrafts: false,
-  skipInvalid: false,
-});
+const options = (name: string): BuildOptions => builds.options(name);
 
 const SNAPSHOT = 'content/cms/articles/blog-a.json';
 const OLD_SLUG = 'waarom-simple-analytics-een-goed-alternatief-is-voor-matomo';
 const NEW_SLUG = 'waarom-simple-analytics-beter-is-dan-matomo';
 
 async function editSnapshot(edit: (text: string) => string): Promise<void> {
-  const file = path.join(siteDir, SNAPSHOT);
+  const file = path.join(builds.siteDir, SNAPSHOT);
   await writeFile(file, edit(await readFile(file, 'utf8')));
 }
 
 /** The output and host folders of a warm build against a cold build of the same input. */
 async function expectSameAsCold(warm: BuildOptions, coldName: string): Promise<Map<string, Buffer>> {
-  const cold = options(coldName);
-  await build(cold);
-  const warmTree = await readTree(warm.outDir);
-  expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
+  const { warmTree, cold } = await builds.expectSameAsCold(warm, coldName);
   expect(diffTrees(await readTree(`${warm.outDir}-host`), await readTree(`${cold.outDir}-host`))).toEqual([]);
   return warmTree;
 }
