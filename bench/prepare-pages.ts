@@ -31,5 +31,5 @@ export async function preparePages({ siteDir, cms, cacheDir }: { siteDir: string
   const content = transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: jobs });
   const plan = planPages({ content, site });
   const shared = createRenderShared({ site, shells: plan.shells, assets: await loadSiteAssets(siteDir), scripts: await bundleClient(), markdown: markdownOptions });
-  return { jobs, markdownOptions, pages: plan.pages, shared };
+  return { jobs, markdownOptions, pages: plan.pages, shared, plan, site };
 }

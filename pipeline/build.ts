@@ -228,7 +228,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const socialImages = await timed('social images', () => writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir));
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
     const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
-    const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous }));
+    const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous, sources: { site, familyOf: plan.familyOf } }));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     if (ownPool && options.renderWorkers === undefined && cache.previous && defaultRenderWorkers(pages.toRender.length) > 1) {
       // A rebuild of many pages (a template changed) gets the workers a cold build would.

@@ -2,7 +2,7 @@ import type { RenderShared } from '../../templates/page-context.ts';
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
-import { hashPageInputs, type PageCodeHashes } from './page-hash.ts';
+import { hashPageInputs, type PageCodeHashes, type PageSources } from './page-hash.ts';
 
 /** Which pages the render stage must render, and which stay as the previous build wrote them. */
 export interface PageReuse {
@@ -14,8 +14,8 @@ export interface PageReuse {
 }
 
 /** Splits the pages by their input hash against what the output holds (everything is rendered without a previous output). Pure. */
-export function planPageReuse({ pages, shared, code, previous }: { pages: PagePlan[]; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined }): PageReuse {
-  const hashes = hashPageInputs(pages, shared, code);
+export function planPageReuse({ pages, shared, code, previous, sources }: { pages: PagePlan[]; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; sources: PageSources }): PageReuse {
+  const hashes = hashPageInputs(pages, shared, code, sources);
   if (!previous) return { hashes, kept: [], toRender: pages };
   const kept: KeptFile[] = [];
   const toRender: PagePlan[] = [];

@@ -34,6 +34,8 @@ const COMPARISONS = [
 export interface SitePlan {
   pages: PagePlan[];
   shells: Record<Locale, ShellData>;
+  /** The entry family each entry page is planned from (the page hashes use it, pipeline/cache/page-hash.ts). */
+  familyOf: Map<PagePlan, ContentFamily>;
 }
 
 /** Number of posts in the shell's teasers and on the home page (spec §9). */
@@ -50,17 +52,22 @@ type StaticRoute = 'index' | 'pricing' | 'blog' | 'glossary' | 'google-analytics
  */
 export function planPages({ content, site }: { content: Content; site: Site }): SitePlan {
   const planner = new PagePlanner(site, content);
+  const familyOf = new Map<PagePlan, ContentFamily>();
   const pages = [
     ...LOCALES.flatMap((locale) => planner.staticPages(locale)),
     ...LOCALES.flatMap((locale) => site.glossary.categories.flatMap((category) => planner.categoryPages(category.category, locale))),
     ...[...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].flatMap((family) =>
-      LOCALES.filter((locale) => family.languages[locale] !== undefined).map((locale) => planner.articlePage(family, locale)),
+      LOCALES.filter((locale) => family.languages[locale] !== undefined).map((locale) => {
+        const page = planner.articlePage(family, locale);
+        familyOf.set(page, family);
+        return page;
+      }),
     ),
     ...LOCALES.map((locale) => planner.notFoundPage(locale)),
   ];
   assertUniquePages(pages);
   const shells = Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
-  return { pages, shells };
+  return { pages, shells, familyOf };
 }
 
 /** Holds the inputs the planning functions share, and what they derive from them more than once (URL paths). */
