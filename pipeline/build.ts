@@ -190,7 +190,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
       const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: reuse.validated }));
-      const mediaList = listMedia(valid);
+      const mediaList = listMedia(valid, reuse.markdownBodies);
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
       const colours = await timed('cover colours', () => extractCoverColours(present(mediaList.needColour), options.cacheDir));

@@ -11,9 +11,9 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
 /**
  * The valid records of each embedded snapshot file, kept between builds in
  * `<cacheDir>/snapshot-records/<with-drafts|published>/` under a key of the file's bytes, its collection
- * and the code (schemas, the Strapi shape): a file that did not change is neither parsed nor validated again. Reading one back (V8's serialization)
- * costs about a quarter of parsing and validating its JSON, and gives the very records validation
- * gave, keys in the same order. With them go the hash and images of each record's Markdown (what the
+ * and the code (schemas, the Strapi shape): a file that did not change is neither parsed nor validated
+ * again. Reading one back (V8's serialization, the Markdown texts apart and decoded when read, see
+ * encodeKeptFile) gives the very records validation gave, keys in the same order. With them go the hash and images of each record's Markdown (what the
  * content keys need, and hashing 100 MB of text again costs more than reading it back). Only files
  * whose every record was valid are kept, and only those of the last build.
  */
@@ -24,14 +24,72 @@ export interface SnapshotRecords {
   save(files: SnapshotFileEntries[]): Promise<void>;
 }
 
-/** One kept file: the entries, and per entry its Markdown's hash and images (null: none). */
-interface KeptFile {
+/**
+ * One kept file: the entries with their Markdown left out, and per entry its Markdown's hash, images
+ * (null: none) and where its text is among the bodies that follow (null: the record has none).
+ */
+export interface KeptFile {
   entries: RawEntry[];
   hashes: string[];
   images: Array<string[] | null>;
+  bodies: Array<[start: number, end: number] | null>;
 }
 
 const NO_IMAGES: string[] = [];
+
+/**
+ * A kept file's bytes: the length of the serialized KeptFile (4 bytes), the KeptFile, then the Markdown
+ * texts as UTF-8 one after the other. The texts are most of the bytes, and a one-article rebuild reads
+ * few of them (the pages it renders, the fallbacks' links): a record's `content` is read from the file's
+ * bytes the first time something asks for it, so reading a file back costs the records without them.
+ */
+export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Array<string[] | null>): Buffer {
+  const texts: Buffer[] = [];
+  let offset = 0;
+  const bodies = entries.map(({ record }): [number, number] | null => {
+    const text = (record as { content?: unknown }).content;
+    if (typeof text !== 'string') return null;
+    const bytes = Buffer.from(text, 'utf8');
+    texts.push(bytes);
+    offset += bytes.length;
+    return [offset - bytes.length, offset];
+  });
+  // The key stays in its place (key order is part of what validation gave), its text goes after the records.
+  const withoutTexts = entries.map((entry, index) => (bodies[index] ? { ...entry, record: { ...entry.record, content: null } } : entry));
+  const head = v8.serialize({ entries: withoutTexts, hashes, images, bodies } satisfies KeptFile);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(head.length);
+  return Buffer.concat([length, head, ...texts]);
+}
+
+export function decodeKeptFile(bytes: Buffer): KeptFile | undefined {
+  const length = bytes.readUInt32LE(0);
+  const kept = v8.deserialize(bytes.subarray(4, 4 + length)) as KeptFile;
+  const n = kept?.entries?.length;
+  if (!Array.isArray(kept?.entries) || kept.hashes?.length !== n || kept.images?.length !== n || kept.bodies?.length !== n) return undefined;
+  const texts = bytes.subarray(4 + length);
+  kept.entries.forEach(({ record }, index) => {
+    const body = kept.bodies[index];
+    if (body) lazyText(record, 'content', texts, body[0], body[1]);
+  });
+  return kept;
+}
+
+/** Makes `object[key]` the UTF-8 text of `bytes[start, end)`, decoded when first read (then a plain property again). */
+function lazyText(object: object, key: string, bytes: Buffer, start: number, end: number): void {
+  Object.defineProperty(object, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const text = bytes.toString('utf8', start, end);
+      Object.defineProperty(object, key, { value: text, writable: true, enumerable: true, configurable: true });
+      return text;
+    },
+    set(value: unknown) {
+      Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
+}
 
 export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
   // A folder per drafts setting: builds with and without drafts that share a cache folder keep each other's files.
@@ -40,14 +98,14 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
   const fileOf = (file: SnapshotFileKey) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, file.collection, file.hash])).digest('hex').slice(0, 32)}.v8`);
   return {
     async load(file) {
-      let kept: KeptFile;
+      let kept: KeptFile | undefined;
       try {
-        kept = v8.deserialize(await readFile(fileOf(file))) as KeptFile;
+        kept = decodeKeptFile(await readFile(fileOf(file)));
       } catch {
         // Missing, or left unreadable by a build that stopped while writing it: the file is parsed instead.
         return undefined;
       }
-      if (!Array.isArray(kept?.entries) || kept.hashes?.length !== kept.entries.length || kept.images?.length !== kept.entries.length) return undefined;
+      if (!kept) return undefined;
       kept.entries.forEach(({ record }, index) => {
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
         bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES });
@@ -64,12 +122,12 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
         const records = file.entries.map((entry) => valid.get(entry.record));
         const markdown = records.map((record) => record && bodies.get(record));
         if (records.some((record) => record === undefined) || markdown.some((body) => body === undefined)) continue;
-        const kept: KeptFile = {
-          entries: file.entries.map((entry, index) => ({ collection: entry.collection, record: records[index]! })),
-          hashes: markdown.map((body) => body!.hash),
-          images: markdown.map((body) => (body!.images.length > 0 ? body!.images : null)),
-        };
-        await writeFile(`${target}.tmp`, v8.serialize(kept));
+        const bytes = encodeKeptFile(
+          file.entries.map((entry, index) => ({ collection: entry.collection, record: records[index]! })),
+          markdown.map((body) => body!.hash),
+          markdown.map((body) => (body!.images.length > 0 ? body!.images : null)),
+        );
+        await writeFile(`${target}.tmp`, bytes);
         await rename(`${target}.tmp`, target);
       }
       for (const name of await readdir(dir)) if (!keep.has(name)) await rm(path.join(dir, name), { force: true });

@@ -1,6 +1,7 @@
 import type { ValidContent } from '../validate/validate-content.ts';
 import { mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
+import type { MarkdownBodyMemo } from './markdown-jobs.ts';
 
 export interface MediaList {
   /** Every media URL a page shows, sorted. */
@@ -12,14 +13,17 @@ export interface MediaList {
   colourFromCms: number;
 }
 
-/** The media the site needs: each entry's cover (formats and original) and the images in its Markdown. Pure. */
-export function listMedia(content: ValidContent): MediaList {
+/**
+ * The media the site needs: each entry's cover (formats and original) and the images in its Markdown
+ * (the memo's, where it knows the record: the text is then not searched, nor read). Pure.
+ */
+export function listMedia(content: ValidContent, memo?: MarkdownBodyMemo): MediaList {
   const urls = new Set<string>();
   const needColour = new Set<string>();
   const fromCms = new Set<string>();
   const contentImages = new Set<string>();
   for (const record of [...content.articles, ...content.keyTerms]) {
-    for (const url of findMarkdownImages(record.content ?? '')) {
+    for (const url of memo?.get(record)?.images ?? findMarkdownImages(record.content ?? '')) {
       urls.add(url);
       contentImages.add(url);
     }

@@ -48,10 +48,13 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
   };
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
-    const markdown = record.content ?? '';
     const { strings, prefix } = forLocale(record.locale);
     const input: MarkdownInput = {
-      markdown,
+      // Read when something needs the text (a page rendered, a fallback's links, a feed body not in the
+      // cache), not now: a kept record's text is decoded on first read (pipeline/cache/snapshot-records.ts).
+      get markdown() {
+        return record.content ?? '';
+      },
       locale: record.locale,
       showIndex: 'showIndex' in record && record.showIndex === true,
       showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
@@ -59,6 +62,7 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
     };
     let body = options.memo?.get(record);
     if (!body) {
+      const markdown = record.content ?? '';
       body = { hash: createHash('sha256').update(markdown).digest('base64url'), images: findMarkdownImages(markdown) };
       options.memo?.set(record, body);
     }

@@ -1,9 +1,9 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
 import type { RawEntry } from '../../pipeline/fetch/raw-entry.ts';
+import { decodeKeptFile, encodeKeptFile } from '../../pipeline/cache/snapshot-records.ts';
 import { makeTempDir, readTree } from '../helpers/files.ts';
 import { siteCopyBuilds, type SiteCopyBuilds } from '../helpers/site-copy-builds.ts';
 
@@ -73,11 +73,11 @@ describe('valid records kept per snapshot file', () => {
     await build(warm);
     // Doctor the kept records of the key-terms file, then change another file so that the build runs.
     const keyTermsFile = await findKept(warm, (entries) => entries.every((entry) => entry.collection === 'key-terms'));
-    const kept = v8.deserialize(await readFile(keyTermsFile)) as { entries: RawEntry[] };
+    const kept = decodeKeptFile(await readFile(keyTermsFile))!;
     const target = kept.entries.find((entry) => entry.record.locale === 'en')!;
     const title = String(target.record.title);
     target.record.title = `${title} (kept)`;
-    await writeFile(keyTermsFile, v8.serialize(kept));
+    await writeFile(keyTermsFile, encodeKeptFile(kept.entries, kept.hashes, kept.images));
     await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "Edited: ', '"title": "Edited twice: '));
     await build(warm);
     const page = (await readTree(warm.outDir)).get(`glossary/${String(target.record.articleType)}/key-term/${String(target.record.slug)}.html`);
@@ -149,7 +149,7 @@ describe('valid records kept per snapshot file', () => {
 async function findKept(options: BuildOptions, matches: (entries: RawEntry[]) => boolean): Promise<string> {
   for (const name of await readdir(recordsDir(options))) {
     const file = path.join(recordsDir(options), name);
-    if (matches((v8.deserialize(await readFile(file)) as { entries: RawEntry[] }).entries)) return file;
+    if (matches(decodeKeptFile(await readFile(file))!.entries)) return file;
   }
   throw new Error('no kept file matches');
 }

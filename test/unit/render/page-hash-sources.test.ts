@@ -22,7 +22,7 @@ const code: PageCodeHashes = { engine: 'e', templates: new Proxy({} as Record<Pa
 
 /** Per output path: the page's whole plan with its locale's shell (what its HTML is made from), and its hash. */
 function planned(articles: FakeRecord[]) {
-  const { plan } = planContent(site, { articles, keyTerms: records['key-terms'] });
+  const { plan } = planContent(site, { articles, keyTerms: records['key-terms']! });
   const shared = { product: site.config.product, messages: site.messages, shells: plan.shells } as unknown as RenderShared;
   const hashes = hashPageInputs(plan.pages, shared, code, { site, familyOf: plan.familyOf });
   const plans = new Map(plan.pages.map((page) => [page.outputPath, JSON.stringify([page, plan.shells[page.locale]])]));
