@@ -101,15 +101,14 @@ export interface SnapshotRead {
 }
 
 export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<SnapshotRead> {
-  const files: SnapshotRead['files'] = [];
-  const hashes: Array<[string, string]> = [];
-  for (const file of await listSnapshotFiles(contentDir)) {
-    const bytes = await readFile(path.join(contentDir, file.name));
-    const hash = hashFile(bytes);
-    hashes.push([file.name, hash]);
-    files.push({ ...file, bytes, hash });
-  }
-  return { digest: snapshotDigest(hashes, options), files };
+  // All read at once: each file is hashed while the next ones are still being read.
+  const files: SnapshotRead['files'] = await Promise.all(
+    (await listSnapshotFiles(contentDir)).map(async (file) => {
+      const bytes = await readFile(path.join(contentDir, file.name));
+      return { ...file, bytes, hash: hashFile(bytes) };
+    }),
+  );
+  return { digest: snapshotDigest(files.map((file) => [file.name, file.hash]), options), files };
 }
 
 function hashFile(bytes: Buffer): string {
