@@ -25,7 +25,7 @@ export async function preparePages({ siteDir, cms, cacheDir }: { siteDir: string
   const mediaList = listMedia(valid);
   const media = await fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir, concurrency: cms?.concurrency ?? 8 });
   const colours = await extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), cacheDir);
-  const imageSizes = await measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })));
+  const imageSizes = await measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), cacheDir);
   const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };
   const jobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: await loadCodeHash() });
   const content = transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: jobs });

@@ -194,7 +194,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
       const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
       const colours = await timed('cover colours', () => extractCoverColours(present(mediaList.needColour), options.cacheDir));
-      const imageSizes = await timed('image sizes', () => measureImages(present(mediaList.contentImages)));
+      const imageSizes = await timed('image sizes', () => measureImages(present(mediaList.contentImages), options.cacheDir));
       // What the source lacks or cannot serve as an image: the pages go without it, with a warning per entry (--strict: fail).
       const unavailable = new Map([...media.missing, ...colours.unreadable]);
       for (const url of colours.unreadable.keys()) media.files.delete(url);

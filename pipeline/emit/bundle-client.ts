@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build as esbuild, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import type { OutputFile } from './output-file.ts';
 
 /** The browser code: the always-on script and one module per widget that loads on demand. */
@@ -56,6 +56,8 @@ const COMMON = {
  * on-demand modules share chunks among themselves (React for the islands).
  */
 export async function bundleClient(): Promise<ClientBundles> {
+  // Loaded here: a build whose bundles are in the cache does not load esbuild.
+  const { build: esbuild } = await import('esbuild');
   const modulePath = (name: IslandName) => new URL(MODULES[name], TEMPLATES).pathname;
   const [site, modules] = await Promise.all([
     esbuild({ ...COMMON, entryPoints: { site: SITE_SCRIPT } }),

@@ -1,10 +1,22 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 
-// libvips keeps recent operations for reuse. Every image here is read or drawn once per build, so the
-// cache never hits; it only held memory (about 40 MB more peak RSS while the social images are drawn).
-sharp.cache(false);
+type SharpFactory = (input?: Buffer | Uint8Array | string, options?: SharpOptions) => Sharp;
+let loadedSharp: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp (libvips), loaded the first time an image is read or drawn: a rebuild that finds every image
+ * in its caches does not load it (about 35 ms). libvips keeps recent operations for reuse; every image
+ * here is read or drawn once per build, so that cache never hits and only held memory (about 40 MB
+ * more peak RSS while the social images are drawn): it is turned off.
+ */
+function sharpLibrary(): Promise<SharpFactory> {
+  return (loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 export interface CoverColour {
   hex: string;
@@ -15,7 +27,7 @@ export type CoverColours = Map<string, CoverColour>;
 /**
  * Average colour and brightness (0–255, ITU-R 601 luma) of each image, for covers whose CMS metadata
  * lacks them. Results are cached by media URL in `<cacheDir>/cover-colours.json`, so a later build
- * decodes nothing again. The only module that imports sharp.
+ * decodes nothing again. The only module that loads sharp.
  */
 export async function extractCoverColours(
   images: Array<{ url: string; file: string }>,
@@ -58,6 +70,7 @@ export async function extractCoverColours(
 /** Why these bytes are not an image sharp can read (from the header alone), or undefined when they are one. */
 export async function checkImage(bytes: Uint8Array): Promise<string | undefined> {
   try {
+    const sharp = await sharpLibrary();
     const { width, height, format } = await sharp(bytes).metadata();
     return width && height ? undefined : `not an image: ${format ?? 'unknown format'} without a width and height`;
   } catch (error) {
@@ -66,6 +79,7 @@ export async function checkImage(bytes: Uint8Array): Promise<string | undefined>
 }
 
 async function averageColour(file: string): Promise<CoverColour> {
+  const sharp = await sharpLibrary();
   const { channels } = await sharp(file).removeAlpha().stats();
   const means = channels.map((channel) => channel.mean);
   // A greyscale image has one channel; it stands for all three.
@@ -74,13 +88,39 @@ async function averageColour(file: string): Promise<CoverColour> {
   return { hex: `#${hex}`, brightness: Math.round((r * 299 + g * 587 + b * 114) / 1000) };
 }
 
-/** Intrinsic width and height of images (Markdown images get them, so nothing shifts while they load). Reads headers only. */
-export async function measureImages(images: Array<{ url: string; file: string }>): Promise<Map<string, { width: number; height: number }>> {
-  const sizes = new Map<string, { width: number; height: number }>();
+type ImageSize = { width: number; height: number };
+
+/**
+ * Intrinsic width and height of images (Markdown images get them, so nothing shifts while they load).
+ * Reads headers only, and only of files not measured before: sizes are kept in
+ * `<cacheDir>/image-sizes.json` by file, size and modification time.
+ */
+export async function measureImages(images: Array<{ url: string; file: string }>, cacheDir: string): Promise<Map<string, ImageSize>> {
+  const cacheFile = path.join(cacheDir, 'image-sizes.json');
+  const known = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, ImageSize>;
+  const kept: Record<string, ImageSize> = {};
+  const sizes = new Map<string, ImageSize>();
+  let measured = 0;
   for (const image of images) {
-    // A file checkImage let through is readable; should one not be after all, it goes without a size.
-    const { width, height } = await sharp(image.file).metadata().catch(() => ({ width: undefined, height: undefined }));
-    if (width && height) sizes.set(image.url, { width, height });
+    const info = await stat(image.file).catch(() => undefined);
+    const key = info && `${image.file}:${info.size}:${info.mtimeMs}`;
+    let size = key === undefined ? undefined : known[key];
+    if (!size) {
+      // A file checkImage let through is readable; should one not be after all, it goes without a size.
+      const sharp = await sharpLibrary();
+      const { width, height } = await sharp(image.file).metadata().catch(() => ({ width: undefined, height: undefined }));
+      if (!width || !height) continue;
+      size = { width, height };
+      measured += 1;
+    }
+    sizes.set(image.url, size);
+    if (key !== undefined) kept[key] = size;
+  }
+  // Written again when something was measured or a file is gone: the file lists the images of this build.
+  if (measured > 0 || Object.keys(kept).length !== Object.keys(known).length) {
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(`${cacheFile}.tmp`, `${JSON.stringify(kept)}\n`);
+    await rename(`${cacheFile}.tmp`, cacheFile);
   }
   return sizes;
 }
@@ -90,5 +130,6 @@ export async function measureImages(images: Array<{ url: string; file: string }>
  * fonts (fontconfig): the same fonts give the same bytes. Kept here so that sharp has one import site.
  */
 export async function rasterizeSvg(svg: string): Promise<Buffer> {
+  const sharp = await sharpLibrary();
   return sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkImage, extractCoverColours } from '../../../pipeline/transform/cover-colours.ts';
+import { checkImage, extractCoverColours, measureImages } from '../../../pipeline/transform/cover-colours.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -88,5 +88,42 @@ describe('images that cannot be read', () => {
     expect(result.colours.get('/uploads/good.png')?.hex).toBe('#405060');
     const cached = JSON.parse(await readFile(path.join(cacheDir, 'cover-colours.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(cached)).toEqual(['/uploads/good.png']);
+  });
+});
+
+describe('measureImages', () => {
+  const sized = async (name: string, width: number, height: number) => {
+    const file = path.join(dir, `${name}.png`);
+    await sharp({ create: { width, height, channels: 3, background: '#888888' } }).png().toFile(file);
+    return file;
+  };
+
+  it('reads each size once, then from the cache while the file is unchanged, and again when it changes', async () => {
+    const cacheDir = path.join(dir, 'cache-sizes');
+    const file = await sized('chart', 40, 30);
+    const images = [{ url: '/uploads/chart.png', file }];
+    expect(await measureImages(images, cacheDir)).toEqual(new Map([['/uploads/chart.png', { width: 40, height: 30 }]]));
+    const cacheFile = path.join(cacheDir, 'image-sizes.json');
+    const [key] = Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')) as Record<string, unknown>);
+    // A doctored cached size shows: the file is not read again while its size and time are the same.
+    await writeFile(cacheFile, JSON.stringify({ [key!]: { width: 41, height: 31 } }));
+    expect((await measureImages(images, cacheDir)).get('/uploads/chart.png')).toEqual({ width: 41, height: 31 });
+    // The file replaced by another image: measured again.
+    await sized('chart', 64, 48);
+    expect((await measureImages(images, cacheDir)).get('/uploads/chart.png')).toEqual({ width: 64, height: 48 });
+  });
+
+  it('leaves out what is not an image, and keeps only the sizes of this build', async () => {
+    const cacheDir = path.join(dir, 'cache-sizes-2');
+    const one = await sized('one', 10, 20);
+    const two = await sized('two', 30, 40);
+    const broken = path.join(dir, 'broken.png');
+    await writeFile(broken, 'not an image');
+    const sizes = await measureImages([{ url: '/uploads/one.png', file: one }, { url: '/uploads/two.png', file: two }, { url: '/uploads/broken.png', file: broken }], cacheDir);
+    expect([...sizes.keys()]).toEqual(['/uploads/one.png', '/uploads/two.png']);
+    await measureImages([{ url: '/uploads/two.png', file: two }], cacheDir);
+    const kept = Object.keys(JSON.parse(await readFile(path.join(cacheDir, 'image-sizes.json'), 'utf8')) as Record<string, unknown>);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toContain('two.png');
   });
 });
