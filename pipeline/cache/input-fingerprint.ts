@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { BuildOptions, BuildReport, StageTiming } from '../build.ts';
 import { STYLESHEETS } from '../emit/load-site-assets.ts';
 import { isDirectory } from '../emit/write-output.ts';
-import { readSnapshot, type SnapshotRead } from '../fetch/load-snapshot.ts';
+import { readSnapshot, type SnapshotRead, type SnapshotStamps } from '../fetch/load-snapshot.ts';
 import { SITE_DATA_FILES } from '../site/site-files.ts';
 import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
 import { loadUnchangedReport } from './output-manifest.ts';
 
 /**
  * Every input of a build of the embedded content, hashed without parsing any of it: the snapshot's and
- * the site's data files by their bytes, the stylesheets, public/ and content/uploads/ by size and
- * modification time, the code, and the settings that change what is written where. A build whose
+ * the site's data files by their bytes (a snapshot file's hash is taken from snapshot-stamps.json in the
+ * cache folder while its size, times and inode are those it had when hashed, see SnapshotStamps), the
+ * stylesheets, public/ and content/uploads/ by size and modification time, the code, and the settings
+ * that change what is written where. A build whose
  * fingerprint is the one saved by the build that wrote the output has nothing to do. This module loads
  * none of the pipeline's heavy modules (zod, React, Markdown, sharp), so that answer comes quickly.
  */
@@ -39,7 +41,7 @@ export interface CheckedInputs<Report> {
 export async function checkBuildInputs(options: BuildOptions): Promise<CheckedInputs<BuildReport> | undefined> {
   if (options.cms || options.fetched || options.memo) return undefined;
   const { outDir, hostConfigDir } = outputFolders(options);
-  const fingerprint = await fingerprintInputs({ siteDir: options.siteDir, includeDrafts: options.includeDrafts, settings: outputSettings(options) });
+  const fingerprint = await fingerprintInputs({ siteDir: options.siteDir, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, settings: outputSettings(options) });
   const report = await loadUnchangedReport<BuildReport>(options.cacheDir, outDir, fingerprint.key);
   return { fingerprint, unchanged: report && (await isDirectory(hostConfigDir)) ? report : undefined };
 }
@@ -72,6 +74,8 @@ export function outputSettings(options: BuildOptions): Record<string, unknown> {
 
 interface FingerprintOptions {
   siteDir: string;
+  /** Where the snapshot files' stamps are kept (snapshot-stamps.json): a file whose stamp is unchanged is not read. */
+  cacheDir: string;
   includeDrafts: boolean;
   /** What changes what is written where (output folders, host, drafts …), as the build's input key has them. */
   settings: Record<string, unknown>;
@@ -79,10 +83,12 @@ interface FingerprintOptions {
 
 export async function fingerprintInputs(options: FingerprintOptions): Promise<InputFingerprint> {
   const contentDir = path.join(options.siteDir, 'content');
+  const stamps = await loadSnapshotStamps(options.cacheDir, contentDir);
+  const before = JSON.stringify(stamps.files);
   const [engine, templates, snapshot, siteFiles, stylesheets, publicFiles, uploads] = await Promise.all([
     loadCodeHash(),
     loadTemplateHashes(),
-    readSnapshot(contentDir, { includeDrafts: options.includeDrafts }),
+    readSnapshot(contentDir, { includeDrafts: options.includeDrafts, stamps: stamps.files }),
     Promise.all(SITE_DATA_FILES.map((file) => readFile(path.join(options.siteDir, file)).catch(() => 'missing'))),
     Promise.all(STYLESHEETS.map((file) => readFile(file))),
     statTree(path.join(options.siteDir, 'public')),
@@ -92,6 +98,7 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
   SITE_DATA_FILES.forEach((file, index) => hash.update(`\0${file}\0`).update(siteFiles[index]!));
   for (const css of stylesheets) hash.update('\0css\0').update(css);
   hash.update(JSON.stringify([publicFiles, uploads]));
+  if (JSON.stringify(stamps.files) !== before) await saveSnapshotStamps(options.cacheDir, stamps);
   let unread: SnapshotRead | undefined = snapshot;
   const takeSnapshot = () => {
     const taken = unread;
@@ -110,4 +117,24 @@ async function statTree(folder: string): Promise<Array<[string, number, number]>
       return [file, info.size, info.mtimeMs];
     }),
   );
+}
+
+/** The stamps of one content folder's snapshot files (load-snapshot.ts, SnapshotStamps), kept in the cache folder. */
+interface SavedStamps {
+  version: 1;
+  contentDir: string;
+  files: SnapshotStamps;
+}
+
+async function loadSnapshotStamps(cacheDir: string, contentDir: string): Promise<SavedStamps> {
+  const saved = JSON.parse(await readFile(path.join(cacheDir, 'snapshot-stamps.json'), 'utf8').catch(() => 'null')) as SavedStamps | null;
+  return saved?.version === 1 && saved.contentDir === contentDir && saved.files && typeof saved.files === 'object' ? saved : { version: 1, contentDir, files: {} };
+}
+
+async function saveSnapshotStamps(cacheDir: string, stamps: SavedStamps): Promise<void> {
+  const file = path.join(cacheDir, 'snapshot-stamps.json');
+  await mkdir(cacheDir, { recursive: true });
+  // A name of this process's own: builds sharing the cache folder each write theirs whole, the last one stays.
+  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(stamps));
+  await rename(`${file}.${process.pid}.tmp`, file);
 }

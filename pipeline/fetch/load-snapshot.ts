@@ -50,7 +50,7 @@ async function loadAll(snapshot: SnapshotRead, options: SnapshotOptions): Promis
   // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
   for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
     const saved = await options.saved?.({ collection: file.collection, hash: file.hash });
-    const own = saved ?? parseEntries(file, file.bytes, options, []);
+    const own = saved ?? parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options, []);
     for (const entry of own) entries.push(entry);
     files.push({ collection: file.collection, hash: file.hash, entries: own, saved: saved !== undefined });
   }
@@ -95,20 +95,45 @@ function parseEntries(file: SnapshotFile, bytes: Buffer, options: { includeDraft
  * build's input fingerprint reads them this way, and the fetch stage then parses these very bytes.
  */
 export interface SnapshotRead {
+  contentDir: string;
   digest: string;
-  /** Emptied by the loadSnapshot that parses them (the bytes are not kept for the rest of the build). */
-  files: Array<SnapshotFile & { bytes: Buffer; hash: string }>;
+  /**
+   * Emptied by the loadSnapshot that parses them (the bytes are not kept for the rest of the build).
+   * `bytes` is missing for a file whose hash was known from its stamp: loadSnapshot reads it only
+   * if an earlier build did not keep its records.
+   */
+  files: Array<SnapshotFile & { bytes?: Buffer | undefined; hash: string }>;
 }
 
-export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean }): Promise<SnapshotRead> {
-  // All read at once: each file is hashed while the next ones are still being read.
+/**
+ * A file's size, modification and change times and inode, with the hash of its bytes when it had
+ * them. Any write to the file changes its change time (which no tool sets back), so an equal stamp
+ * means the same bytes, and they are neither read nor hashed again.
+ */
+export type SnapshotStamps = Record<string, { stamp: string; hash: string }>;
+
+export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean; stamps?: SnapshotStamps | undefined }): Promise<SnapshotRead> {
+  // All at once: each file is hashed while the next ones are still being read.
   const files: SnapshotRead['files'] = await Promise.all(
     (await listSnapshotFiles(contentDir)).map(async (file) => {
-      const bytes = await readFile(path.join(contentDir, file.name));
+      const full = path.join(contentDir, file.name);
+      if (options.stamps) {
+        const info = await stat(full);
+        const stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+        const known = options.stamps[file.name];
+        if (known?.stamp === stamp) return { ...file, hash: known.hash };
+        const bytes = await readFile(full);
+        const hash = hashFile(bytes);
+        // Stamped before the read: a write during it gives a newer stamp, and the file is read again next time.
+        options.stamps[file.name] = { stamp, hash };
+        return { ...file, bytes, hash };
+      }
+      const bytes = await readFile(full);
       return { ...file, bytes, hash: hashFile(bytes) };
     }),
   );
-  return { digest: snapshotDigest(files.map((file) => [file.name, file.hash]), options), files };
+  if (options.stamps) for (const name of Object.keys(options.stamps)) if (!files.some((file) => file.name === name)) delete options.stamps[name];
+  return { contentDir, digest: snapshotDigest(files.map((file) => [file.name, file.hash]), options), files };
 }
 
 function hashFile(bytes: Buffer): string {

@@ -1,7 +1,7 @@
 import { cp, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSnapshot, type SnapshotMemo } from '../../../pipeline/fetch/load-snapshot.ts';
+import { loadSnapshot, readSnapshot, type SnapshotMemo, type SnapshotRead, type SnapshotStamps } from '../../../pipeline/fetch/load-snapshot.ts';
 import type { RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
 import { REPO_ROOT } from '../../helpers/content.ts';
 import { makeTempDir } from '../../helpers/files.ts';
@@ -72,5 +72,45 @@ describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
     expect(without.entries.length).toBeLessThan(withDrafts.entries.length);
     expect(without.entries.every((entry) => entry.record.publishedAt !== null)).toBe(true);
     expect(without.digest).toBe((await loadSnapshot(dir, { includeDrafts: false })).digest);
+  });
+});
+
+describe('readSnapshot with stamps (the input fingerprint of the CLI, between builds)', () => {
+  const bytesRead = (read: SnapshotRead) => read.files.filter((file) => file.bytes !== undefined).map((file) => file.name);
+
+  it('reads a file again only when its stamp changed, and gives the digest of a read without stamps', async () => {
+    const stamps: SnapshotStamps = {};
+    const plain = await readSnapshot(dir, { includeDrafts: false });
+    const first = await readSnapshot(dir, { includeDrafts: false, stamps });
+    expect(first.digest).toBe(plain.digest);
+    expect(bytesRead(first)).toEqual(plain.files.map((file) => file.name));
+    const again = await readSnapshot(dir, { includeDrafts: false, stamps });
+    expect(bytesRead(again)).toEqual([]);
+    expect(again.digest).toBe(plain.digest);
+
+    // A file written again with the same bytes (a save without a change): read, same hash.
+    const file = path.join(dir, 'cms', 'key-terms', 'key-terms.json');
+    await writeFile(file, await readFile(file));
+    const saved = await readSnapshot(dir, { includeDrafts: false, stamps });
+    expect(bytesRead(saved)).toEqual(['cms/key-terms/key-terms.json']);
+    expect(saved.digest).toBe(plain.digest);
+
+    // An edit: read, and the digest changes as without stamps.
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"title": "', '"title": "Stamped: '));
+    const edited = await readSnapshot(dir, { includeDrafts: false, stamps });
+    expect(bytesRead(edited)).toEqual(['cms/key-terms/key-terms.json']);
+    expect(edited.digest).toBe((await readSnapshot(dir, { includeDrafts: false })).digest);
+    expect(edited.digest).not.toBe(plain.digest);
+  });
+
+  it('takes the hash from an unchanged stamp without reading the file (a doctored hash shows in the digest)', async () => {
+    const stamps: SnapshotStamps = {};
+    const first = await readSnapshot(dir, { includeDrafts: false, stamps });
+    const name = first.files[0]!.name;
+    stamps[name] = { ...stamps[name]!, hash: 'doctored' };
+    expect((await readSnapshot(dir, { includeDrafts: false, stamps })).files.find((file) => file.name === name)?.hash).toBe('doctored');
+    // Its entries are read when loadSnapshot needs them and nothing kept them.
+    const loaded = await loadSnapshot(dir, { includeDrafts: false }, await readSnapshot(dir, { includeDrafts: false, stamps }));
+    expect(loaded.entries).toEqual((await loadSnapshot(dir, { includeDrafts: false })).entries);
   });
 });
