@@ -75,6 +75,8 @@ class PagePlanner {
   /** Per locale: the English URL path of every page that exists in that locale → its URL path there. */
   private readonly localizedPaths = new Map<Locale, Map<string, string>>();
   private readonly familyHrefs = new Map<ContentFamily, Partial<Record<Locale, string | undefined>>>();
+  /** Blog posts by English slug (the footer's comparisons and the countries list look them up for every locale). */
+  private blogPostsBySlug: Map<string, ContentFamily> | undefined;
 
   constructor(
     private readonly site: Site,
@@ -251,7 +253,15 @@ class PagePlanner {
   }
 
   private blogPostBySlug(englishSlug: string): ContentFamily | undefined {
-    return this.content.blogPosts.find((family) => family.versions.en?.slug === englishSlug);
+    // The first family with that English slug, as a search in list order would find it.
+    if (!this.blogPostsBySlug) {
+      this.blogPostsBySlug = new Map();
+      for (const family of this.content.blogPosts) {
+        const slug = family.versions.en?.slug;
+        if (slug !== undefined && !this.blogPostsBySlug.has(slug)) this.blogPostsBySlug.set(slug, family);
+      }
+    }
+    return this.blogPostsBySlug.get(englishSlug);
   }
 
   private latestPosts(locale: Locale): PostSummary[] {
