@@ -8,12 +8,13 @@ import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { HOST_NAMES, type HostName } from '../pipeline/site/host-names.ts';
 import { formatCauses } from './format-causes.ts';
 import { formatReport } from './format-report.ts';
+import { PROJECT_ROOT_URL } from '../pipeline/project-root.ts';
 
 // The pipeline (zod, React, Markdown, sharp …) is loaded by the commands that run it, and by `build`
 // only once the quick up-to-date check has found something to do: a build with nothing changed, and
 // --help, answer without loading it.
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(new URL('package.json', PROJECT_ROOT_URL), 'utf8')) as { version: string };
 const isCi = Boolean(process.env.CI);
 const interactive = Boolean(process.stderr.isTTY) && !isCi;
 

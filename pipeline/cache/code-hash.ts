@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { PageTemplate } from '../plan/page-plan.ts';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
-const ROOT = new URL('../../', import.meta.url);
+const ROOT = PROJECT_ROOT_URL;
 const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
 
 /**

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { OutputFile } from './output-file.ts';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 export interface SiteAssets {
   files: OutputFile[];
@@ -10,7 +11,7 @@ export interface SiteAssets {
 }
 
 /** The templates' stylesheets, in cascade order; served as one file. */
-export const STYLESHEETS = ['site.css', 'world-map.css'].map((file) => new URL(`../../templates/styles/${file}`, import.meta.url));
+export const STYLESHEETS = ['site.css', 'world-map.css'].map((file) => new URL(`templates/styles/${file}`, PROJECT_ROOT_URL));
 
 /** The templates' stylesheet under a content-hashed name in `_assets/`, and the site's `public/` copied as it is. */
 export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {

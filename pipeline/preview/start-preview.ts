@@ -19,6 +19,7 @@ import { createRebuildQueue } from './rebuild-queue.ts';
 import { createRequestHandler, type RequestHandler } from './request-handler.ts';
 import { servePreview } from './serve-preview.ts';
 import { watchSite, type SiteChange } from './watch-site.ts';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 export interface PreviewOptions {
   /** Where site.json, routes.json, locales/, content/, public/ live. */
@@ -85,8 +86,8 @@ export interface PreviewStatus {
 
 type PreviewChange = { kind: 'start' } | { kind: 'file'; change: SiteChange; at: number } | { kind: 'cms'; full: boolean; at: number };
 
-const TEMPLATES_DIR = new URL('../../templates/', import.meta.url).pathname;
-const CODE_ROOT = new URL('../../', import.meta.url).pathname;
+const TEMPLATES_DIR = new URL('templates/', PROJECT_ROOT_URL).pathname;
+const CODE_ROOT = PROJECT_ROOT_URL.pathname;
 
 /**
  * `sitegen preview`: build() into the preview's own folder (drafts included when asked), served on

@@ -5,6 +5,7 @@ import { SitegenError } from '../errors.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
 import type { RenderFailure } from './render-page.ts';
 import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 /** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
 export interface RenderedPage {
@@ -235,7 +236,7 @@ function loadTemplates(worker: PoolWorker): PoolWorker {
 /** A worker with React loaded that imports the templates when it gets its first message. */
 function startWorker(): PoolWorker {
   // React's production build renders the same markup without development checks, in less time.
-  const worker = new Worker(new URL('./render-worker-entry.js', import.meta.url), {
+  const worker = new Worker(new URL('pipeline/render/render-worker-entry.js', PROJECT_ROOT_URL), {
     env: { ...process.env, NODE_ENV: 'production' },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvg } from './cover-colours.ts';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
 export interface SocialImage {
@@ -70,7 +71,7 @@ const DRAW_IN_CHILD_FROM = 500;
 
 /** Draws in a child process and waits for it to end; false when the child could not run or died (the caller then draws them itself). */
 async function drawInChild(images: SocialImage[], folder: string): Promise<boolean> {
-  const child = fork(fileURLToPath(new URL('./draw-social-images-child.js', import.meta.url)), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+  const child = fork(fileURLToPath(new URL('pipeline/transform/draw-social-images-child.js', PROJECT_ROOT_URL)), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
   return new Promise<boolean>((resolve) => {
     let reported = false;
     child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
