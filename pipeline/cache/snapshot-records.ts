@@ -13,9 +13,10 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
  * `<cacheDir>/snapshot-records/<with-drafts|published>/` under a key of the file's bytes, its collection
  * and the code (schemas, the Strapi shape): a file that did not change is neither parsed nor validated
  * again. Reading one back (V8's serialization, the Markdown texts apart and decoded when read, see
- * encodeKeptFile) gives the very records validation gave, keys in the same order. With them go the hash and images of each record's Markdown (what the
- * content keys need, and hashing 100 MB of text again costs more than reading it back). Only files
- * whose every record was valid are kept, and only those of the last build.
+ * encodeKeptFile) gives the very records validation gave, keys in the same order. With them go the
+ * hash and images of each record's Markdown (what the content keys need, and hashing 100 MB of text
+ * again costs more than reading it back). Only files whose every record was valid are kept, and only
+ * those of the last build.
  */
 export interface SnapshotRecords {
   /** A file's entries as kept (registered as valid in `valid`, their Markdown in `bodies`), or undefined. */
@@ -68,6 +69,9 @@ export function decodeKeptFile(bytes: Buffer): KeptFile | undefined {
   const n = kept?.entries?.length;
   if (!Array.isArray(kept?.entries) || kept.hashes?.length !== n || kept.images?.length !== n || kept.bodies?.length !== n) return undefined;
   const texts = bytes.subarray(4 + length);
+  // Texts that do not end where the file does: a damaged file, parsed again instead.
+  const lastEnd = kept.bodies.reduce((end, body) => (body ? Math.max(end, body[1]) : end), 0);
+  if (lastEnd !== texts.length) return undefined;
   kept.entries.forEach(({ record }, index) => {
     const body = kept.bodies[index];
     if (body) lazyText(record, 'content', texts, body[0], body[1]);
