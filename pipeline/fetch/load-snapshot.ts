@@ -47,9 +47,11 @@ export type SnapshotMemo = Map<string, { stamp: string; hash: string; includeDra
 async function loadAll(snapshot: SnapshotRead, options: SnapshotOptions): Promise<{ entries: RawEntry[]; digest: string; files: SnapshotFileEntries[] }> {
   const entries: RawEntry[] = [];
   const files: SnapshotFileEntries[] = [];
-  // One file at a time out of the list, so that each file's bytes are garbage once it is parsed.
+  // What earlier builds kept, asked for all files at once (their reads overlap); kept records hold their bytes anyway.
+  const kept = await Promise.all(snapshot.files.map((file) => options.saved?.({ collection: file.collection, hash: file.hash })));
+  // The others one at a time out of the list, so that each file's bytes are garbage once it is parsed.
   for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
-    const saved = await options.saved?.({ collection: file.collection, hash: file.hash });
+    const saved = kept.shift();
     const own = saved ?? parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options, []);
     for (const entry of own) entries.push(entry);
     files.push({ collection: file.collection, hash: file.hash, entries: own, saved: saved !== undefined });

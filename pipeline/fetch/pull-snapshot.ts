@@ -15,8 +15,14 @@ export interface PullOptions {
 const MEDIA_KEYS = ['coverImageWithText', 'coverImageWithoutText'];
 
 /**
- * Rewrites the embedded snapshot from a live CMS: `cms/<collection>/<locale>.json` as Strapi v5
- * response bodies, and every media file into `uploads/` with the entries pointing at `/uploads/<file>`.
+ * Records per snapshot file. A build keeps each file's valid records and parses only the files that
+ * changed (pipeline/cache/snapshot-records.ts): an edited entry costs its file, so files are small.
+ */
+export const SNAPSHOT_FILE_RECORDS = 100;
+
+/**
+ * Rewrites the embedded snapshot from a live CMS: `cms/<collection>/<locale>-001.json`, `-002` … as
+ * Strapi v5 response bodies of SNAPSHOT_FILE_RECORDS entries each (by id), and every media file into `uploads/` with the entries pointing at `/uploads/<file>`.
  * Both folders are replaced only when everything was fetched.
  */
 export async function pullSnapshot(options: PullOptions): Promise<{ records: number; media: number }> {
@@ -48,7 +54,10 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
       const locales = [...new Set(records.map((record) => String(record.locale)))].sort();
       for (const locale of locales) {
         const data = records.filter((record) => record.locale === locale).sort((a, b) => Number(a.id) - Number(b.id));
-        await writeFile(path.join(staging, 'cms', collection, `${locale}.json`), `${JSON.stringify({ data }, null, 2)}\n`);
+        for (let start = 0, part = 1; start < data.length; start += SNAPSHOT_FILE_RECORDS, part += 1) {
+          const name = `${locale}-${String(part).padStart(3, '0')}.json`;
+          await writeFile(path.join(staging, 'cms', collection, name), `${JSON.stringify({ data: data.slice(start, start + SNAPSHOT_FILE_RECORDS) }, null, 2)}\n`);
+        }
       }
     }
     for (const folder of ['cms', 'uploads']) {
