@@ -4,9 +4,8 @@ import type { OutputFile } from './output-file.ts';
 import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 /** The browser code: the always-on script and one module per widget that loads on demand. */
-const ROOT_URL = PROJECT_ROOT_URL;
-const ROOT = ROOT_URL.pathname;
-const TEMPLATES = new URL('templates/', ROOT_URL);
+const ROOT = PROJECT_ROOT_URL.pathname;
+const TEMPLATES = new URL('templates/', PROJECT_ROOT_URL);
 const SITE_SCRIPT = new URL('browser/site.ts', TEMPLATES).pathname;
 
 /**

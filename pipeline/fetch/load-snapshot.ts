@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -9,8 +10,8 @@ import { flattenRow } from './strapi-shape.ts';
 /**
  * Reads the embedded snapshot (`content/cms/<collection>/*.json`, Strapi response bodies) into the same
  * raw entries a live crawl gives. Drafts (`publishedAt: null`) only with includeDrafts, as on a live CMS.
- * With a memo (the preview, which keeps it between builds), a file whose size and modification time are
- * as they were is not read again: its entries are the very objects the last load gave, so the stages
+ * With a memo (the preview, which keeps it between builds), a file whose stamp (fileStamp) is as it
+ * was is not read again: its entries are the very objects the last load gave, so the stages
  * after it can recognise them (validateContent's memo). Without one, `saved` may give a file's entries
  * as an earlier build kept them (valid already, see pipeline/cache/snapshot-records.ts) instead of
  * parsing it; the result lists each file's entries, so that they can be kept for the next build.
@@ -40,7 +41,7 @@ export interface SnapshotFileEntries extends SnapshotFileKey {
 
 /**
  * A long-running caller's record of the snapshot files it loaded: per file (`cms/<collection>/<name>.json`),
- * its size and modification time, its bytes' hash, and its entries.
+ * its stamp (fileStamp), its bytes' hash, and its entries.
  */
 export type SnapshotMemo = Map<string, { stamp: string; hash: string; includeDrafts: boolean; entries: RawEntry[] }>;
 
@@ -64,7 +65,7 @@ async function loadWithMemo(contentDir: string, options: SnapshotOptions, memo: 
   const loaded = await Promise.all(
     files.map(async (file) => {
       const info = await stat(path.join(contentDir, file.name));
-      const stamp = `${info.size}:${info.mtimeMs}`;
+      const stamp = fileStamp(info);
       const known = memo.get(file.name)?.includeDrafts === options.includeDrafts ? memo.get(file.name) : undefined;
       if (known?.stamp === stamp) return known;
       const bytes = await readFile(path.join(contentDir, file.name));
@@ -114,6 +115,11 @@ export interface SnapshotRead {
  */
 export type SnapshotStamps = Record<string, { stamp: string; hash: string }>;
 
+/** What says a file is as it was: size, modification and change times, inode (see SnapshotStamps; the preview's memo too). */
+function fileStamp(info: Stats): string {
+  return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+}
+
 export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean; stamps?: SnapshotStamps | undefined }): Promise<SnapshotRead> {
   // All at once: each file is hashed while the next ones are still being read.
   const files: SnapshotRead['files'] = await Promise.all(
@@ -121,7 +127,7 @@ export async function readSnapshot(contentDir: string, options: { includeDrafts:
       const full = path.join(contentDir, file.name);
       if (options.stamps) {
         const info = await stat(full);
-        const stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+        const stamp = fileStamp(info);
         const known = options.stamps[file.name];
         if (known?.stamp === stamp) return { ...file, hash: known.hash };
         const bytes = await readFile(full);
@@ -134,7 +140,10 @@ export async function readSnapshot(contentDir: string, options: { includeDrafts:
       return { ...file, bytes, hash: hashFile(bytes) };
     }),
   );
-  if (options.stamps) for (const name of Object.keys(options.stamps)) if (!files.some((file) => file.name === name)) delete options.stamps[name];
+  if (options.stamps) {
+    const names = new Set(files.map((file) => file.name));
+    for (const name of Object.keys(options.stamps)) if (!names.has(name)) delete options.stamps[name];
+  }
   return { contentDir, digest: snapshotDigest(files.map((file) => [file.name, file.hash]), options), files };
 }
 

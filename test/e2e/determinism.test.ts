@@ -4,6 +4,7 @@ import { build, type BuildOptions } from '../../pipeline/build.ts';
 import { startFakeStrapi, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 import { loadSnapshotRecords, REPO_ROOT } from '../helpers/content.ts';
 import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
+import { namedBuildOptions } from '../helpers/site-copy-builds.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -17,15 +18,7 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 function options(name: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
-  return {
-    siteDir: REPO_ROOT,
-    outDir: path.join(dir, name, 'out'),
-    cacheDir: path.join(dir, name, 'cache'),
-    cms: undefined,
-    includeDrafts: false,
-    skipInvalid: false,
-    ...overrides,
-  };
+  return namedBuildOptions(REPO_ROOT, dir, name, overrides);
 }
 
 describe('output determinism', () => {

@@ -16,10 +16,9 @@ export interface SiteCopyBuilds {
   expectSameAsCold(warm: BuildOptions, coldName: string): Promise<{ warmTree: Map<string, Buffer>; cold: BuildOptions }>;
 }
 
-/** Copies the site's data files into `<dir>/site` (edit them there) for builds of that copy. */
-export async function siteCopyBuilds(dir: string): Promise<SiteCopyBuilds> {
-  const siteDir = await copySiteData(path.join(dir, 'site'));
-  const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => ({
+/** A build of the embedded content of `siteDir` named `name`: output in `<dir>/<name>/out`, cache in `<dir>/<name>/cache`. */
+export function namedBuildOptions(siteDir: string, dir: string, name: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
+  return {
     siteDir,
     outDir: path.join(dir, name, 'out'),
     cacheDir: path.join(dir, name, 'cache'),
@@ -27,7 +26,13 @@ export async function siteCopyBuilds(dir: string): Promise<SiteCopyBuilds> {
     includeDrafts: false,
     skipInvalid: false,
     ...overrides,
-  });
+  };
+}
+
+/** Copies the site's data files into `<dir>/site` (edit them there) for builds of that copy. */
+export async function siteCopyBuilds(dir: string): Promise<SiteCopyBuilds> {
+  const siteDir = await copySiteData(path.join(dir, 'site'));
+  const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => namedBuildOptions(siteDir, dir, name, overrides);
   return {
     siteDir,
     options,
