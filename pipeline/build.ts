@@ -2,13 +2,13 @@ import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
-import { planPageReuse } from './cache/page-reuse.ts';
+import { planSitePages } from './cache/page-reuse.ts';
 import { openContentReuse } from './cache/content-reuse.ts';
 import { planHosting } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
-import { formatSitemaps } from './emit/format-sitemap.ts';
+import { formatSitemapFiles, type UrlElement } from './emit/format-sitemap.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import { writeOutput } from './emit/write-output.ts';
@@ -21,7 +21,7 @@ import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import type { PagePlan } from './plan/page-plan.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
-import { planPages } from './plan/plan-pages.ts';
+import { planShells } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { dropClashingPages } from './plan/drop-clashing-pages.ts';
 import { redirectInputs } from './plan/plan-redirects.ts';
@@ -224,11 +224,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const shadowed = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const { content, warnings: clashWarnings } = options.dropClashingPages ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site })) : { content: shadowed.content, warnings: [] };
     const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
-    const plan = await timed('plan', () => planPages({ content, site }));
-    const socialImages = await timed('social images', () => writeSocialImages(plan.pages.map((page) => page.socialImage), options.cacheDir));
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
-    const shared = await timed('shared render data', () => createRenderShared({ site, shells: plan.shells, assets, scripts, markdown: markdownOptions }));
-    const pages = await timed('page hashes', () => planPageReuse({ pages: plan.pages, shared, code: cache.code, previous: cache.previous, sources: { site, familyOf: plan.familyOf } }));
+    const shells = await timed('shells', () => planShells({ content, site }));
+    const shared = await timed('shared render data', () => createRenderShared({ site, shells, assets, scripts, markdown: markdownOptions }));
+    const pages = await timed('plan', () => planSitePages({ content, site, shared, code: cache.code, previous: cache.previous, entryPages: cache.entryPages }));
+    const socialImages = await timed('social images', () => writeSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     if (ownPool && options.renderWorkers === undefined && cache.previous && defaultRenderWorkers(pages.toRender.length) > 1) {
       // A rebuild of many pages (a template changed) gets the workers a cold build would.
@@ -237,13 +237,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     }
     const pool = options.renderPool ?? ownPool!;
     const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
-    const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, pages: plan.pages, markdownOptions, feedBodies: cache.feedBodies }));
+    const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, sitemap: pages.sitemap, markdownOptions, feedBodies: cache.feedBodies }));
     const hosting = await timed('redirects + host files', () =>
       planHosting(cache, {
-        redirects: redirectInputs({ content, site, pages: plan.pages, dropBroken: options.dropBrokenRedirects }),
+        redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
         host,
         config: site.config,
-        outputFileCount: plan.pages.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length,
+        outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length,
         hostConfigDir,
       }),
     );
@@ -256,7 +256,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const report: BuildReport = {
       source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
       records: content.counts,
-      pages: plan.pages.length,
+      pages: pages.outlines.length,
       pagesRendered: pages.toRender.length,
       files: written.files,
       bytes: written.bytes,
@@ -317,10 +317,10 @@ function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
 }
 
 /** sitemap.xml, robots.txt and the feeds; the feeds' bodies come from the cache when their content key is known. */
-async function formatDiscovery({ site, content, pages, markdownOptions, feedBodies }: { site: Site; content: Content; pages: PagePlan[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies'] }): Promise<OutputFile[]> {
+async function formatDiscovery({ site, content, sitemap, markdownOptions, feedBodies }: { site: Site; content: Content; sitemap: UrlElement[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies'] }): Promise<OutputFile[]> {
   const feeds = await renderFeedBodies(planFeeds({ content, site }), markdownOptions, feedBodies.known, feedBodies.used);
   return [
-    ...formatSitemaps(pages, { baseUrl: site.config.baseUrl }),
+    ...formatSitemapFiles(sitemap, { baseUrl: site.config.baseUrl }),
     formatRobots({ baseUrl: site.config.baseUrl }),
     ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
   ];

@@ -6,6 +6,7 @@ import type { FetchedContent } from '../fetch/raw-entry.ts';
 import type { Site } from '../site/site.ts';
 import type { InputFingerprint } from './input-fingerprint.ts';
 import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
+import { loadEntryPages, saveEntryPages, type KeptEntryPages } from './entry-pages.ts';
 import { loadFeedBodies, saveFeedBodies } from './feed-bodies.ts';
 import { dropOutputManifest, loadOutputManifest, loadStageResult, saveStageResult, writeOutputManifest } from './output-manifest.ts';
 
@@ -22,6 +23,8 @@ export interface BuildCache<Report> {
   upToDate: Report | undefined;
   /** Feed entry bodies by content key: `known` from the last build, `used` filled by this one. */
   feedBodies: { known: Map<string, string>; used: Map<string, string> };
+  /** Entry pages by family key: `known` as the build that wrote the output planned them, `next` filled by this one (planSitePages). */
+  entryPages: { known: KeptEntryPages; next: KeptEntryPages };
   /**
    * A whole-site stage's result as the last successful build into this output folder left it, when the
    * stage's inputs hash the same (with the code); else undefined, and `remember` keeps this build's
@@ -51,10 +54,16 @@ export interface OpenBuildCacheOptions {
 }
 
 export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Promise<BuildCache<Report>> {
-  const [code, previous, knownBodies] = await Promise.all([options.fingerprint?.code ?? loadCodeHashes(), loadOutputManifest<Report>(options.cacheDir, options.outDir), loadFeedBodies(options.cacheDir)]);
+  const [code, previous, knownBodies, knownPages] = await Promise.all([
+    options.fingerprint?.code ?? loadCodeHashes(),
+    loadOutputManifest<Report>(options.cacheDir, options.outDir),
+    loadFeedBodies(options.cacheDir),
+    loadEntryPages(options.cacheDir, options.outDir),
+  ]);
   const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings });
   const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
+  const entryPages = { known: knownPages, next: new Map() as KeptEntryPages };
   const stages = new Map<string, { key: string; result: () => Promise<unknown> }>();
   const stageKey = (key: string) => createHash('sha256').update(JSON.stringify([code.engine, code.allTemplates, options.outDir, options.hostConfigDir, key])).digest('base64url');
   return {
@@ -62,12 +71,14 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
     previous: previous?.entries,
     upToDate,
     feedBodies,
+    entryPages,
     stageResult: async <T>(stage: string, key: string) => (previous ? loadStageResult<T>(options.cacheDir, options.outDir, stage, stageKey(key)) : undefined),
     remember: (stage, key, result) => stages.set(stage, { key: stageKey(key), result }),
     dropManifest: () => dropOutputManifest(options.cacheDir, options.outDir),
     save: async (entries, report) => {
       for (const [stage, { key, result }] of stages) await saveStageResult(options.cacheDir, options.outDir, stage, key, await result());
       await saveFeedBodies(options.cacheDir, feedBodies.known, feedBodies.used);
+      await saveEntryPages(options.cacheDir, options.outDir, entryPages.next);
       await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, fingerprint: options.fingerprint?.key, report });
     },
   };

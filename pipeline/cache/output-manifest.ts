@@ -96,7 +96,12 @@ export async function loadUnchangedReport<Report>(cacheDir: string, outDir: stri
  * back only while the output folder still holds what that build wrote.
  */
 function stageFile(cacheDir: string, outDir: string, stage: string): string {
-  return manifestFile(cacheDir, outDir).replace(/\.json$/, `.${stage}.json`);
+  return besideManifest(cacheDir, outDir, `${stage}.json`);
+}
+
+/** A file kept beside the manifest of an output folder: `output-manifest-<folder hash>.<suffix>`. */
+export function besideManifest(cacheDir: string, outDir: string, suffix: string): string {
+  return manifestFile(cacheDir, outDir).replace(/\.json$/, `.${suffix}`);
 }
 
 export async function loadStageResult<T>(cacheDir: string, outDir: string, stage: string, key: string): Promise<T | undefined> {

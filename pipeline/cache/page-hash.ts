@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { RenderShared } from '../../templates/page-context.ts';
-import type { Locale } from '../locale.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import type { PagePlan, PageTemplate } from '../plan/page-plan.ts';
 import type { Site } from '../site/site.ts';
 import type { ContentFamily, EntryVersion } from '../transform/transform-content.ts';
@@ -35,10 +35,27 @@ export interface PageSources {
  * as createPageContext does (`t`, `shell`).
  */
 export function hashPageInputs(pages: PagePlan[], shared: RenderShared, code: PageCodeHashes, sources?: PageSources): Map<string, string> {
+  return createPageHasher(shared, code, sources?.site).hashPages(pages, sources?.familyOf);
+}
+
+export interface PageHasher {
+  /** hashPageInputs of these pages; entry pages by their sources when `familyOf` names their family. */
+  hashPages(pages: PagePlan[], familyOf?: ReadonlyMap<PagePlan, ContentFamily>): Map<string, string>;
+  /**
+   * A key of everything an entry family's pages are planned and hashed from, save the links an English
+   * fallback's text gets (a family with a fallback page is planned every time, see entry-pages.ts): its
+   * versions and shape, the site's data with every locale's messages and shell, the pipeline and the
+   * article template. Equal keys, equal pages.
+   */
+  familyKey(family: ContentFamily): string;
+}
+
+/** One hasher per build: what every page shares (site, locales, versions, families) is hashed once. */
+export function createPageHasher(shared: RenderShared, code: PageCodeHashes, site: Site | undefined): PageHasher {
   const { messages, shells, ...everyLocale } = shared;
   // What an entry page's plan reads of the site besides `shared`: routes, config, glossary … The messages
   // count per locale (localeHash); the redirects and the site's folder not at all.
-  const siteJson = sources ? JSON.stringify({ ...sources.site, dir: undefined, redirects: undefined, messages: undefined }) : '';
+  const siteJson = site ? JSON.stringify({ ...site, dir: undefined, redirects: undefined, messages: undefined }) : '';
   const commonHash = hash('sha256', `${code.engine}\0${JSON.stringify(everyLocale)}\0${siteJson}`, 'hex');
   const localeHashes = new Map<Locale, string>();
   const localeHash = (locale: Locale) => {
@@ -63,18 +80,28 @@ export function hashPageInputs(pages: PagePlan[], shared: RenderShared, code: Pa
     }
     return familyKey;
   };
-  const hashes = new Map<string, string>();
-  for (const page of pages) {
-    const family = sources?.familyOf.get(page);
-    const language = family?.languages[page.locale];
-    const version = language && family!.versions[language.sourceLocale];
-    const inputs =
-      version && page.data.template === 'article'
-        ? `entry\0${familyHash(family!)}\0${versionHash(version)}\0${page.locale}\0${page.outputPath}\0${page.data.article.version.contentKey}`
-        : JSON.stringify(page.data.template === 'article' ? { ...page, data: { ...page.data, article: { ...page.data.article, version: withoutMarkdown(page.data.article.version) } } } : page);
-    hashes.set(page.outputPath, hash('sha256', `${localeHash(page.locale)}\0${code.templates[page.data.template]}\0${inputs}`, 'hex').slice(0, 32));
-  }
-  return hashes;
+  let everyLocaleKey: string | undefined;
+  return {
+    hashPages(pages, familyOf) {
+      const hashes = new Map<string, string>();
+      for (const page of pages) {
+        const family = familyOf?.get(page);
+        const language = family?.languages[page.locale];
+        const version = language && family!.versions[language.sourceLocale];
+        const inputs =
+          version && page.data.template === 'article'
+            ? `entry\0${familyHash(family!)}\0${versionHash(version)}\0${page.locale}\0${page.outputPath}\0${page.data.article.version.contentKey}`
+            : JSON.stringify(page.data.template === 'article' ? { ...page, data: { ...page.data, article: { ...page.data.article, version: withoutMarkdown(page.data.article.version) } } } : page);
+        hashes.set(page.outputPath, hash('sha256', `${localeHash(page.locale)}\0${code.templates[page.data.template]}\0${inputs}`, 'hex').slice(0, 32));
+      }
+      return hashes;
+    },
+    familyKey(family) {
+      everyLocaleKey ??= hash('sha256', [code.templates.article, ...LOCALES.map(localeHash)].join('\0'), 'hex');
+      const versions = LOCALES.map((locale) => (family.versions[locale] ? versionHash(family.versions[locale]) : '-'));
+      return hash('sha256', `${everyLocaleKey}\0${familyHash(family)}\0${versions.join('\0')}`, 'base64url');
+    },
+  };
 }
 
 /**

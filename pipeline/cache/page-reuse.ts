@@ -1,8 +1,14 @@
 import type { RenderShared } from '../../templates/page-context.ts';
+import { sitemapElements, type UrlElement } from '../emit/format-sitemap.ts';
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
-import { hashPageInputs, type PageCodeHashes, type PageSources } from './page-hash.ts';
+import { entryFamilies, hasFallbackPage, planPages } from '../plan/plan-pages.ts';
+import type { Site } from '../site/site.ts';
+import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { slugClashKey } from '../validate/slug.ts';
+import type { KeptEntryPage, KeptEntryPages, PageOutline } from './entry-pages.ts';
+import { createPageHasher, hashPageInputs, type PageCodeHashes, type PageSources } from './page-hash.ts';
 
 /** Which pages the render stage must render, and which stay as the previous build wrote them. */
 export interface PageReuse {
@@ -15,7 +21,10 @@ export interface PageReuse {
 
 /** Splits the pages by their input hash against what the output holds (everything is rendered without a previous output). Pure. */
 export function planPageReuse({ pages, shared, code, previous, sources }: { pages: PagePlan[]; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; sources: PageSources }): PageReuse {
-  const hashes = hashPageInputs(pages, shared, code, sources);
+  return splitByHash(pages, hashPageInputs(pages, shared, code, sources), previous);
+}
+
+function splitByHash(pages: PagePlan[], hashes: Map<string, string>, previous: OutputEntries | undefined): PageReuse {
   if (!previous) return { hashes, kept: [], toRender: pages };
   const kept: KeptFile[] = [];
   const toRender: PagePlan[] = [];
@@ -24,4 +33,97 @@ export function planPageReuse({ pages, shared, code, previous, sources }: { page
     else toRender.push(page);
   }
   return { hashes, kept, toRender };
+}
+
+export interface SitePages extends PageReuse {
+  /** Every page of the site, planned now or kept, in plan order (static, categories, entries, 404s). */
+  outlines: PageOutline[];
+  /** The sitemap's `<url>` of every indexable page. */
+  sitemap: UrlElement[];
+  /** Entry families whose pages were planned now, and those taken as the last build planned them. */
+  families: { planned: number; kept: number };
+}
+
+/**
+ * The plan and the page hashes, planning only the entry families that changed. An entry family whose
+ * key (PageHasher.familyKey: its versions, the site, every locale's shell, the code) is one the last
+ * build planned, and whose pages the output holds as that build wrote them, is not planned, hashed or
+ * listed in the sitemap again: its pages are taken as `kept` describes them. A family with a page
+ * showing its English version elsewhere is always planned (the links in that text go to other entries'
+ * pages). Every other page is planned and hashed as planPages and hashPageInputs do. Fills
+ * `entryPages.next` with this build's entry pages by family key (but those of families with a
+ * fallback page), for the next build.
+ */
+export function planSitePages({ content, site, shared, code, previous, entryPages }: { content: Content; site: Site; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; entryPages: { known: KeptEntryPages; next: KeptEntryPages } }): SitePages {
+  const kept = entryPages.known;
+  const hasher = createPageHasher(shared, code, site);
+  const families = entryFamilies(content);
+  const keyOf = new Map<ContentFamily, string>();
+  const reused = new Map<ContentFamily, KeptEntryPage[]>();
+  for (const family of families) {
+    if (hasFallbackPage(family)) continue;
+    const key = hasher.familyKey(family);
+    keyOf.set(family, key);
+    const pages = previous && kept.get(key);
+    if (pages && pages.every((page) => previous.get(page.outputPath)?.hash === page.hash)) reused.set(family, pages);
+  }
+  let plan = planPages({ content, site, isKept: (family) => reused.has(family) });
+  if (reused.size > 0 && claimsKeptPath(plan.pages, reused)) {
+    // A changed entry takes a kept page's path: planned whole, which names the pages that clash.
+    reused.clear();
+    plan = planPages({ content, site });
+  }
+  const hashes = hasher.hashPages(plan.pages, plan.familyOf);
+  const split = splitByHash(plan.pages, hashes, previous);
+
+  const plannedOf = new Map<ContentFamily, PagePlan[]>();
+  const others: PagePlan[] = [];
+  for (const page of plan.pages) {
+    const family = plan.familyOf.get(page);
+    if (family) plannedOf.set(family, [...(plannedOf.get(family) ?? []), page]);
+    else others.push(page);
+  }
+  // Elements per family: a page's alternates are its family's pages, whose noindex drops them.
+  const sitemap = sitemapElements(others);
+  const outlines: PageOutline[] = others.filter((page) => page.route !== 'not-found');
+  const next = entryPages.next;
+  next.clear();
+  for (const family of families) {
+    const keptPages = reused.get(family);
+    if (keptPages) {
+      for (const page of keptPages) {
+        outlines.push(page);
+        if (page.sitemap) sitemap.push(page.sitemap);
+        hashes.set(page.outputPath, page.hash);
+        split.kept.push({ path: page.outputPath, kept: true });
+      }
+      next.set(keyOf.get(family)!, keptPages);
+      continue;
+    }
+    const pages = plannedOf.get(family) ?? [];
+    const elements = new Map(sitemapElements(pages).map((element) => [element.loc, element]));
+    for (const page of pages) outlines.push(page);
+    for (const element of elements.values()) sitemap.push(element);
+    const key = keyOf.get(family);
+    if (key !== undefined) {
+      next.set(key, pages.map((page): KeptEntryPage => ({
+        route: page.route,
+        locale: page.locale,
+        urlPath: page.urlPath,
+        outputPath: page.outputPath,
+        socialImage: page.socialImage,
+        hash: hashes.get(page.outputPath)!,
+        clashKey: slugClashKey(page.outputPath),
+        sitemap: page.canonical === undefined ? undefined : elements.get(page.canonical),
+      })));
+    }
+  }
+  for (const page of others) if (page.route === 'not-found') outlines.push(page);
+  return { ...split, hashes, outlines, sitemap, families: { planned: families.length - reused.size, kept: reused.size } };
+}
+
+function claimsKeptPath(pages: PagePlan[], reused: Map<ContentFamily, KeptEntryPage[]>): boolean {
+  const keptKeys = new Set<string>();
+  for (const pages of reused.values()) for (const page of pages) keptKeys.add(page.clashKey);
+  return pages.some((page) => keptKeys.has(slugClashKey(page.outputPath)));
 }

@@ -16,7 +16,8 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 const URLSET_CLOSE = '</urlset>\n';
 
-interface UrlElement {
+/** One page's `<url>` element, with what ordering and splitting read of it. */
+export interface UrlElement {
   loc: string;
   lastModified: string | undefined;
   xml: string;
@@ -29,13 +30,24 @@ interface UrlElement {
  * index of them. Pure; throws nothing.
  */
 export function formatSitemaps(pages: PagePlan[], options: FormatSitemapsOptions): OutputFile[] {
-  const maxUrls = options.maxUrlsPerFile ?? MAX_URLS;
-  const maxBytes = options.maxBytesPerFile ?? MAX_BYTES;
+  return formatSitemapFiles(sitemapElements(pages), options);
+}
+
+/**
+ * The `<url>` elements of the indexable pages among these. A page's alternates that are noindex pages
+ * are left out, so a page must come with every page it lists as an alternate (all pages of a family). Pure.
+ */
+export function sitemapElements(pages: PagePlan[]): UrlElement[] {
   // hreflang links to a noindex page get "no return tag" errors from search engines, so they are left out.
   const noindexUrls = new Set(pages.filter((page) => page.noindex).map((page) => page.canonical));
-  const elements = pages
-    .flatMap((page) => (page.noindex || page.canonical === undefined ? [] : [urlElement(page, page.canonical, noindexUrls)]))
-    .sort((a, b) => compareStrings(a.loc, b.loc));
+  return pages.flatMap((page) => (page.noindex || page.canonical === undefined ? [] : [urlElement(page, page.canonical, noindexUrls)]));
+}
+
+/** formatSitemaps from the elements (sitemapElements, or kept from an earlier build), in any order. Pure. */
+export function formatSitemapFiles(unsorted: UrlElement[], options: FormatSitemapsOptions): OutputFile[] {
+  const maxUrls = options.maxUrlsPerFile ?? MAX_URLS;
+  const maxBytes = options.maxBytesPerFile ?? MAX_BYTES;
+  const elements = [...unsorted].sort((a, b) => compareStrings(a.loc, b.loc));
   const parts = splitParts(elements, maxUrls, maxBytes);
   if (parts.length === 1) return [{ path: 'sitemap.xml', contents: urlset(parts[0]!) }];
 

@@ -49,25 +49,45 @@ type StaticRoute = 'index' | 'pricing' | 'blog' | 'glossary' | 'google-analytics
 /**
  * Every page of the site (route × locale × record, plus a 404 per locale) with its URL path, output
  * path, alternates and template data. Pure; throws OUTPUT_PATH_CLASH listing every clash.
+ *
+ * `isKept` names the entry families whose pages are not planned now (an earlier build's are as good,
+ * pipeline/cache/entry-pages.ts): their pages are left out of `pages`, and the caller checks that no
+ * planned page claims one of their paths.
  */
-export function planPages({ content, site }: { content: Content; site: Site }): SitePlan {
+export function planPages({ content, site, isKept }: { content: Content; site: Site; isKept?: ((family: ContentFamily) => boolean) | undefined }): SitePlan {
   const planner = new PagePlanner(site, content);
   const familyOf = new Map<PagePlan, ContentFamily>();
   const pages = [
     ...LOCALES.flatMap((locale) => planner.staticPages(locale)),
     ...LOCALES.flatMap((locale) => site.glossary.categories.flatMap((category) => planner.categoryPages(category.category, locale))),
-    ...[...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].flatMap((family) =>
-      LOCALES.filter((locale) => family.languages[locale] !== undefined).map((locale) => {
-        const page = planner.articlePage(family, locale);
-        familyOf.set(page, family);
-        return page;
-      }),
+    ...entryFamilies(content).flatMap((family) =>
+      isKept?.(family)
+        ? []
+        : LOCALES.filter((locale) => family.languages[locale] !== undefined).map((locale) => {
+            const page = planner.articlePage(family, locale);
+            familyOf.set(page, family);
+            return page;
+          }),
     ),
     ...LOCALES.map((locale) => planner.notFoundPage(locale)),
   ];
   assertUniquePages(pages);
-  const shells = Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
-  return { pages, shells, familyOf };
+  return { pages, shells: planShells({ content, site }, planner), familyOf };
+}
+
+/** The shell of every locale (what createRenderShared needs before the pages are planned). Pure. */
+export function planShells({ content, site }: { content: Content; site: Site }, planner = new PagePlanner(site, content)): Record<Locale, ShellData> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
+}
+
+/** The families that have entry pages, in the order their pages are planned. */
+export function entryFamilies(content: Content): ContentFamily[] {
+  return [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
+}
+
+/** A family with a page showing its English version in another locale: that page's text links depend on other entries. */
+export function hasFallbackPage(family: ContentFamily): boolean {
+  return LOCALES.some((locale) => family.languages[locale]?.isFallback === true);
 }
 
 /** Holds the inputs the planning functions share, and what they derive from them more than once (URL paths). */
@@ -353,7 +373,7 @@ class PagePlanner {
       for (const route of ['index', 'pricing', 'blog', 'glossary', 'google-analytics-countries', 'utm-generator', 'video'] as const) {
         paths.set(urlFor(routes, { route, locale: DEFAULT_LOCALE }), urlFor(routes, { route, locale }));
       }
-      for (const family of [...this.content.blogPosts, ...this.content.glossaryTerms, ...this.content.keyTerms, ...this.content.countries]) {
+      for (const family of entryFamilies(this.content)) {
         const language = family.languages[locale];
         if (!language || language.isFallback || !family.versions[DEFAULT_LOCALE]) continue;
         const english = this.familyHref(family, DEFAULT_LOCALE);

@@ -13,7 +13,7 @@ import { planCaseRedirects } from './plan-case-redirects.ts';
 export interface PlanRedirectsOptions {
   site: Site;
   content: Content;
-  pages: readonly PagePlan[];
+  pages: ReadonlyArray<Pick<PagePlan, 'route' | 'locale' | 'urlPath' | 'outputPath'>>;
   /**
    * Leave out every rule that fails the checks (and the rules that then fail: a chain into one) with a
    * warning each, instead of throwing REDIRECTS_INVALID: the preview's choice, so that one broken rule
