@@ -13,15 +13,21 @@ export interface KeptEntryPage extends PageOutline {
   hash: string;
   /** slugClashKey of the output path. */
   clashKey: string;
-  /** Its `<url>` in the sitemap; undefined for a page the sitemap leaves out (a draft). */
-  sitemap: UrlElement | undefined;
+  /** Its `<url>` in the sitemap (with the family's `alternates`, urlElementOf); undefined for a page the sitemap leaves out (a draft). */
+  sitemap: Pick<UrlElement, 'loc' | 'lastModified'> | undefined;
+}
+
+/** A family's pages in locale order, and the hreflang lines of their sitemap elements (the same for all). */
+export interface KeptEntryFamily {
+  alternates: string;
+  pages: KeptEntryPage[];
 }
 
 /** What the whole-site stages after the plan read of every page, planned or kept. */
 export type PageOutline = Pick<PagePlan, 'route' | 'locale' | 'urlPath' | 'outputPath' | 'socialImage'>;
 
-/** The pages of each entry family, under the family's key (PageHasher.familyKey), in locale order. */
-export type KeptEntryPages = Map<string, KeptEntryPage[]>;
+/** The pages of each entry family, under the family's key (PageHasher.familyKey). */
+export type KeptEntryPages = Map<string, KeptEntryFamily>;
 
 /**
  * The entry pages of the last build into an output folder, kept beside its manifest (V8's

@@ -1,5 +1,5 @@
 import type { RenderShared } from '../../templates/page-context.ts';
-import { sitemapElements, type UrlElement } from '../emit/format-sitemap.ts';
+import { sitemapElements, urlElementOf, type UrlElement } from '../emit/format-sitemap.ts';
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
@@ -7,7 +7,7 @@ import { entryFamilies, hasFallbackPage, planPages } from '../plan/plan-pages.ts
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
-import type { KeptEntryPage, KeptEntryPages, PageOutline } from './entry-pages.ts';
+import type { KeptEntryFamily, KeptEntryPage, KeptEntryPages, PageOutline } from './entry-pages.ts';
 import { createPageHasher, hashPageInputs, type PageCodeHashes, type PageSources } from './page-hash.ts';
 
 /** Which pages the render stage must render, and which stay as the previous build wrote them. */
@@ -59,13 +59,13 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
   const hasher = createPageHasher(shared, code, site);
   const families = entryFamilies(content);
   const keyOf = new Map<ContentFamily, string>();
-  const reused = new Map<ContentFamily, KeptEntryPage[]>();
+  const reused = new Map<ContentFamily, KeptEntryFamily>();
   for (const family of families) {
     if (hasFallbackPage(family)) continue;
     const key = hasher.familyKey(family);
     keyOf.set(family, key);
-    const pages = previous && kept.get(key);
-    if (pages && pages.every((page) => previous.get(page.outputPath)?.hash === page.hash)) reused.set(family, pages);
+    const known = previous && kept.get(key);
+    if (known && known.pages.every((page) => previous.get(page.outputPath)?.hash === page.hash)) reused.set(family, known);
   }
   let plan = planPages({ content, site, isKept: (family) => reused.has(family) });
   if (reused.size > 0 && claimsKeptPath(plan.pages, reused)) {
@@ -89,15 +89,15 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
   const next = entryPages.next;
   next.clear();
   for (const family of families) {
-    const keptPages = reused.get(family);
-    if (keptPages) {
-      for (const page of keptPages) {
+    const keptFamily = reused.get(family);
+    if (keptFamily) {
+      for (const page of keptFamily.pages) {
         outlines.push(page);
-        if (page.sitemap) sitemap.push(page.sitemap);
+        if (page.sitemap) sitemap.push(urlElementOf(page.sitemap.loc, page.sitemap.lastModified, keptFamily.alternates));
         hashes.set(page.outputPath, page.hash);
         split.kept.push({ path: page.outputPath, kept: true });
       }
-      next.set(keyOf.get(family)!, keptPages);
+      next.set(keyOf.get(family)!, keptFamily);
       continue;
     }
     const pages = plannedOf.get(family) ?? [];
@@ -106,24 +106,30 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     for (const element of elements.values()) sitemap.push(element);
     const key = keyOf.get(family);
     if (key !== undefined) {
-      next.set(key, pages.map((page): KeptEntryPage => ({
-        route: page.route,
-        locale: page.locale,
-        urlPath: page.urlPath,
-        outputPath: page.outputPath,
-        socialImage: page.socialImage,
-        hash: hashes.get(page.outputPath)!,
-        clashKey: slugClashKey(page.outputPath),
-        sitemap: page.canonical === undefined ? undefined : elements.get(page.canonical),
-      })));
+      // Every element of a family has the same hreflang lines.
+      const alternates = elements.values().next().value?.alternates ?? '';
+      next.set(key, { alternates, pages: pages.map((page) => keptPage(page, hashes.get(page.outputPath)!, page.canonical === undefined ? undefined : elements.get(page.canonical))) });
     }
   }
   for (const page of others) if (page.route === 'not-found') outlines.push(page);
   return { ...split, hashes, outlines, sitemap, families: { planned: families.length - reused.size, kept: reused.size } };
 }
 
-function claimsKeptPath(pages: PagePlan[], reused: Map<ContentFamily, KeptEntryPage[]>): boolean {
+function keptPage(page: PagePlan, hash: string, element: UrlElement | undefined): KeptEntryPage {
+  return {
+    route: page.route,
+    locale: page.locale,
+    urlPath: page.urlPath,
+    outputPath: page.outputPath,
+    socialImage: page.socialImage,
+    hash,
+    clashKey: slugClashKey(page.outputPath),
+    sitemap: element && { loc: element.loc, lastModified: element.lastModified },
+  };
+}
+
+function claimsKeptPath(pages: PagePlan[], reused: Map<ContentFamily, KeptEntryFamily>): boolean {
   const keptKeys = new Set<string>();
-  for (const pages of reused.values()) for (const page of pages) keptKeys.add(page.clashKey);
+  for (const family of reused.values()) for (const page of family.pages) keptKeys.add(page.clashKey);
   return pages.some((page) => keptKeys.has(slugClashKey(page.outputPath)));
 }

@@ -19,6 +19,8 @@ const URLSET_CLOSE = '</urlset>\n';
 /** One page's `<url>` element, with what ordering and splitting read of it. */
 export interface UrlElement {
   loc: string;
+  /** Its hreflang lines (alternatesXml). */
+  alternates: string;
   lastModified: string | undefined;
   xml: string;
   bytes: number;
@@ -68,15 +70,23 @@ export function formatSitemapFiles(unsorted: UrlElement[], options: FormatSitema
 }
 
 function urlElement(page: PagePlan, loc: string, noindexUrls: Set<string | undefined>): UrlElement {
-  const lines = [`  <url>`, `    <loc>${escapeXml(loc)}</loc>`];
-  if (page.lastModified !== undefined) lines.push(`    <lastmod>${escapeXml(page.lastModified)}</lastmod>`);
-  for (const alternate of page.alternates) {
+  return urlElementOf(loc, page.lastModified, alternatesXml(page.alternates, noindexUrls));
+}
+
+/** A page's hreflang links, a line each: the same for every page of an entry family. */
+function alternatesXml(alternates: PagePlan['alternates'], noindexUrls: Set<string | undefined>): string {
+  let xml = '';
+  for (const alternate of alternates) {
     if (noindexUrls.has(alternate.href)) continue;
-    lines.push(`    <xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>`);
+    xml += `    <xhtml:link rel="alternate" hreflang="${escapeXml(alternate.hreflang)}" href="${escapeXml(alternate.href)}"/>\n`;
   }
-  lines.push('  </url>', '');
-  const xml = lines.join('\n');
-  return { loc, lastModified: page.lastModified, xml, bytes: Buffer.byteLength(xml) };
+  return xml;
+}
+
+/** The `<url>` of a page at `loc` with these hreflang lines (alternatesXml; an element's `alternates`). */
+export function urlElementOf(loc: string, lastModified: string | undefined, alternates: string): UrlElement {
+  const xml = `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastModified === undefined ? '' : `    <lastmod>${escapeXml(lastModified)}</lastmod>\n`}${alternates}  </url>\n`;
+  return { loc, lastModified, alternates, xml, bytes: Buffer.byteLength(xml) };
 }
 
 /**
