@@ -21,7 +21,7 @@ import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import type { PagePlan } from './plan/page-plan.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
-import { planShells, planSocialImages } from './plan/plan-pages.ts';
+import { planShells } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
 import { dropClashingPages } from './plan/drop-clashing-pages.ts';
 import { redirectInputs } from './plan/plan-redirects.ts';
@@ -35,7 +35,7 @@ import { checkImage, extractCoverColours, measureImages } from './transform/cove
 import { describeUnavailableMedia, findUnavailableMedia, listMedia, type UnavailableMedia } from './transform/list-media.ts';
 import type { MarkdownOptions } from './transform/markdown.ts';
 import { planMarkdownJobs, type MarkdownBodyMemo } from './transform/markdown-jobs.ts';
-import { startSocialImages, type SocialImageDrawing } from './transform/social-images.ts';
+import { writeSocialImages } from './transform/social-images.ts';
 import { transformContent, type Content } from './transform/transform-content.ts';
 import { validateContent, type ValidationMemo } from './validate/validate-content.ts';
 
@@ -224,14 +224,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const shadowed = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const { content, warnings: clashWarnings } = options.dropClashingPages ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site })) : { content: shadowed.content, warnings: [] };
     const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
-    // A cold build draws its social images (on the other core) while this thread plans and the workers
-    // render; emit copies them last. A rebuild has few new ones, drawn once the plan names them.
-    const socialDrawing = cache.previous ? undefined : await timed('social images start', () => startSocialImages(planSocialImages({ content, site }), options.cacheDir));
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
     const shells = await timed('shells', () => planShells({ content, site }));
     const shared = await timed('shared render data', () => createRenderShared({ site, shells, assets, scripts, markdown: markdownOptions }));
     const pages = await timed('plan', () => planSitePages({ content, site, shared, code: cache.code, previous: cache.previous, entryPages: cache.entryPages }));
-    const socialImages = await timed('social images', () => startSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir, { after: socialDrawing }));
+    const socialImages = await timed('social images', () => writeSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     if (ownPool && options.renderWorkers === undefined && cache.previous && defaultRenderWorkers(pages.toRender.length) > 1) {
       // A rebuild of many pages (a template changed) gets the workers a cold build would.
@@ -251,8 +248,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }),
     );
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...discovery]), hosting.publicFiles, pages.kept];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered, whenDrawn(socialImages)), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
+    const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), hosting.publicFiles, pages.kept];
+    const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
@@ -353,12 +350,6 @@ async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, done: () =
   } finally {
     await done();
   }
-}
-
-/** The social images' output files, once they are drawn. */
-async function* whenDrawn(drawing: SocialImageDrawing): AsyncGenerator<OutputFile[]> {
-  await drawing.done;
-  yield drawing.files;
 }
 
 async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {

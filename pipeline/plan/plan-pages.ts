@@ -4,7 +4,7 @@ import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
-import { planSocialImage, type SocialImage } from '../transform/social-images.ts';
+import { planSocialImage } from '../transform/social-images.ts';
 import type { EntryVersion } from '../transform/transform-content.ts';
 import { createHash } from 'node:crypto';
 import { assertUniquePages } from './assert-unique-pages.ts';
@@ -80,15 +80,6 @@ export function planShells({ content, site }: { content: Content; site: Site }, 
   return Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
 }
 
-/**
- * The social images planPages gives its pages, known before the pages are (each version's, each
- * locale's tagline): their drawing can start while the plan is made. Pure.
- */
-export function planSocialImages({ content, site }: { content: Content; site: Site }): SocialImage[] {
-  const planner = new PagePlanner(site, content);
-  return [...LOCALES.map((locale) => planner.localeSocialImage(locale)), ...entryFamilies(content).flatMap((family) => Object.values(family.versions).map((version) => planner.versionSocialImage(version)))];
-}
-
 /** The families that have entry pages, in the order their pages are planned. */
 export function entryFamilies(content: Content): ContentFamily[] {
   return [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
@@ -117,13 +108,8 @@ class PagePlanner {
   }
 
   /** The locale's tagline on the brand background: the og:image of every page that is not an entry. */
-  localeSocialImage(locale: Locale) {
+  private localeSocialImage(locale: Locale) {
     return planSocialImage({ title: this.t(locale, 'page.index.title'), footer: this.site.config.product, lang: this.iso(locale) });
-  }
-
-  /** An entry page's og:image: the title (or question) of the version it shows, in that version's language. */
-  versionSocialImage(version: EntryVersion) {
-    return planSocialImage({ title: version.question ?? version.title, footer: this.site.config.product, lang: this.iso(version.locale) });
   }
 
   private t(locale: Locale, key: string, ...args: string[]): string {
@@ -244,7 +230,7 @@ class PagePlanner {
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       // The <title> is in the page's language too: an English title says it is English.
       title: isFallback ? this.t(locale, 'article.not_translated_title', version.title) : version.title,
-      socialImage: this.versionSocialImage(version),
+      socialImage: planSocialImage({ title: version.question ?? version.title, footer: this.site.config.product, lang: this.iso(version.locale) }),
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
       noindex: version.isDraft,

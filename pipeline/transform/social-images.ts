@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,52 +35,27 @@ export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
  * `<cacheDir>/social/`, reusing files drawn by earlier builds, and returns them as output files. Many
  * new images are drawn in a child process (drawInChild), so that the memory libvips keeps is returned.
  */
-export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir: string, options: { drawInChildFrom?: number } = {}): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
-  const drawing = startSocialImages(images, cacheDir, options);
-  return { files: drawing.files, ...(await drawing.done) };
-}
-
-/** Social images being drawn: their output files are known at once, and can be copied once `done`. */
-export interface SocialImageDrawing {
-  files: CopiedFile[];
-  done: Promise<{ drawn: number; drawnInChild: boolean }>;
-}
-
-/**
- * writeSocialImages without waiting: the drawing goes on (in a child process, or on libvips' threads)
- * while the caller plans and renders, which keeps the second core busy in a cold build. `after`: a
- * drawing to wait for first (the images it draws are then not drawn twice). A failure rejects `done`.
- */
-export function startSocialImages(images: Iterable<SocialImage>, cacheDir: string, { drawInChildFrom = DRAW_IN_CHILD_FROM, after }: { drawInChildFrom?: number; after?: SocialImageDrawing | undefined } = {}): SocialImageDrawing {
+export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir: string, { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {}): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
   const folder = path.join(cacheDir, 'social');
   const unique = new Map<string, SocialImage>();
   for (const image of images) unique.set(image.src, image);
   const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
+  await mkdir(folder, { recursive: true });
+  // What earlier builds drew, in one read of the folder.
+  const present = new Set(await readdir(folder));
+  const missing = sorted.filter((image) => !present.has(path.basename(image.src)));
+  const drawnInChild = missing.length >= drawInChildFrom && (await drawInChild(missing, folder));
+  if (!drawnInChild) await drawSocialImages(missing, folder);
   const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
-  const draw = async () => {
-    if (after) await after.done;
-    await mkdir(folder, { recursive: true });
-    // What earlier builds drew, in one read of the folder.
-    const present = new Set(await readdir(folder));
-    const missing = sorted.filter((image) => !present.has(path.basename(image.src)));
-    const drawnInChild = missing.length >= drawInChildFrom && (await drawInChild(missing, folder));
-    if (!drawnInChild) await drawSocialImages(missing, folder);
-    return { drawn: missing.length, drawnInChild };
-  };
-  const done = draw();
-  // Awaited later (or never, when the build fails before): a failure must not be an unhandled rejection meanwhile.
-  done.catch(() => undefined);
-  return { files, done };
+  return { files, drawn: missing.length, drawnInChild };
 }
 
 /** Draws the images into the folder (each written whole, then renamed into place). */
 export async function drawSocialImages(images: SocialImage[], folder: string): Promise<void> {
   const draw = async (image: SocialImage) => {
     const file = path.join(folder, path.basename(image.src));
-    // A name of its own: a drawing left running by a build that failed (the preview's) may draw the same image.
-    const temporary = `${file}.${randomUUID().slice(0, 8)}.tmp`;
-    await writeFile(temporary, await rasterizeSvg(formatSocialSvg(image)));
-    await rename(temporary, file);
+    await writeFile(`${file}.tmp`, await rasterizeSvg(formatSocialSvg(image)));
+    await rename(`${file}.tmp`, file);
   };
   // libvips draws on its own threads: a few images in flight keep both cores busy.
   for (let start = 0; start < images.length; start += DRAW_BATCH) await Promise.all(images.slice(start, start + DRAW_BATCH).map(draw));

@@ -194,20 +194,6 @@ describe('network faults during a build', () => {
     expect([...(await readTree(build1.outDir)).keys()]).toEqual(['index.html']);
   });
 
-  it('social images that cannot be drawn (drawn while the pages render) fail the build, and out/ stays', async () => {
-    const server = await fake(await uploads());
-    const build1 = await options(server);
-    await mkdir(build1.outDir, { recursive: true });
-    await writeFile(path.join(build1.outDir, 'index.html'), 'the previous site');
-    await mkdir(build1.cacheDir, { recursive: true });
-    // A file where the social images' folder should be.
-    await writeFile(path.join(build1.cacheDir, 'social'), 'not a folder');
-    const failure = (await build(build1).catch((error: unknown) => error)) as Error;
-    expect(failure.message).toMatch(/EEXIST|ENOTDIR/);
-    expect(failure.message).toContain('social');
-    expect([...(await readTree(build1.outDir)).keys()]).toEqual(['index.html']);
-  });
-
   it.each([{ fullCrawl: false }, { fullCrawl: true }])('a crawl that fails leaves out/ and the crawl cache as they were (fullCrawl: $fullCrawl)', async ({ fullCrawl }) => {
     let broken = false;
     const server = await fake(await uploads(), [{ when: (request) => broken && request.collection === 'articles' && request.locale === 'en', kind: 'reset' }]);

@@ -1,8 +1,8 @@
 // issue 12: og:image per locale and article, drawn with sharp, cached by content key.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSocialSvg, planSocialImage, startSocialImages, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
+import { formatSocialSvg, planSocialImage, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -61,36 +61,6 @@ describe('social images', () => {
       }
       // Nothing half-written is left behind.
       expect((await readdir(path.join(other, 'social'))).sort()).toEqual([german, french].map((image) => path.basename(image.src)).sort());
-    } finally {
-      await cleanOther();
-    }
-  });
-
-  it('names the output files at once and draws behind the caller; a second drawing waits for the first and draws only what it lacks', async () => {
-    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-start');
-    const english = planSocialImage({ title: 'Privacy-first analytics without cookies', footer: 'Simple Analytics', lang: 'en-US' });
-    try {
-      const early = startSocialImages([german, french], other);
-      // Known before anything is drawn: where each image will be copied from.
-      expect(early.files.map((file) => file.path).sort()).toEqual([german, french].map((image) => image.src.slice(1)).sort());
-      const late = startSocialImages([german, french, english], other, { after: early });
-      expect(late.files).toHaveLength(3);
-      expect(await early.done).toEqual({ drawn: 2, drawnInChild: false });
-      expect(await late.done).toEqual({ drawn: 1, drawnInChild: false });
-      for (const file of late.files) expect((await readFile(file.copyFrom)).readUInt32BE(16)).toBe(1200);
-    } finally {
-      await cleanOther();
-    }
-  });
-
-  it('rejects `done` when the images cannot be written, and only then', async () => {
-    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-broken');
-    try {
-      // A file where the images' folder should be.
-      await writeFile(path.join(other, 'social'), 'not a folder');
-      const drawing = startSocialImages([german], other);
-      expect(drawing.files).toHaveLength(1);
-      await expect(drawing.done).rejects.toThrow(/EEXIST|ENOTDIR/);
     } finally {
       await cleanOther();
     }
