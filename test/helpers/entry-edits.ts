@@ -1,5 +1,18 @@
 // Edits of the embedded articles as editors make them, for the tests of what an edit re-plans and re-hashes.
+import type { PageCodeHashes } from '../../pipeline/cache/page-hash.ts';
+import type { PageTemplate } from '../../pipeline/plan/page-plan.ts';
+import { loadSite } from '../../pipeline/site/load-site.ts';
+import type { Site } from '../../pipeline/site/site.ts';
 import type { FakeRecord } from '../fixtures/strapi/fake-strapi.ts';
+import { loadSnapshotRecords, REPO_ROOT } from './content.ts';
+
+/** The site's data files and the embedded snapshot's records, as the fake Strapi takes them. */
+export async function loadEmbeddedSite(): Promise<{ site: Site; records: Record<string, FakeRecord[]> }> {
+  return { site: await loadSite(REPO_ROOT), records: await loadSnapshotRecords() };
+}
+
+/** Code hashes that name each template by its name: the same code before and after an edit. */
+export const FIXED_CODE: PageCodeHashes = { engine: 'e', templates: new Proxy({} as Record<PageTemplate, string>, { get: (_, template) => `t:${String(template)}` }) };
 
 /**
  * A blog article with a version in every locale (not one the footer links to), and one in English only

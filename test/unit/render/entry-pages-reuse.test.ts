@@ -4,27 +4,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
 import type { KeptEntryPages } from '../../../pipeline/cache/entry-pages.ts';
-import type { PageCodeHashes } from '../../../pipeline/cache/page-hash.ts';
 import { planSitePages, type SitePages } from '../../../pipeline/cache/page-reuse.ts';
 import { formatSitemapFiles } from '../../../pipeline/emit/format-sitemap.ts';
 import type { OutputEntries } from '../../../pipeline/emit/write-output.ts';
-import type { PageTemplate } from '../../../pipeline/plan/page-plan.ts';
 import { entryFamilies, hasFallbackPage, planShells } from '../../../pipeline/plan/plan-pages.ts';
-import { loadSite } from '../../../pipeline/site/load-site.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
 import type { FakeRecord } from '../../fixtures/strapi/fake-strapi.ts';
-import { loadSnapshotRecords, REPO_ROOT } from '../../helpers/content.ts';
-import { edits, families, withFallbackLink } from '../../helpers/entry-edits.ts';
+import { edits, families, FIXED_CODE, loadEmbeddedSite, withFallbackLink } from '../../helpers/entry-edits.ts';
 import { planContent } from '../../helpers/plan-content.ts';
 
 let site: Site;
 let records: Record<string, FakeRecord[]>;
-beforeAll(async () => {
-  site = await loadSite(REPO_ROOT);
-  records = await loadSnapshotRecords();
-});
+beforeAll(async () => ({ site, records } = await loadEmbeddedSite()));
 
-const code: PageCodeHashes = { engine: 'e', templates: new Proxy({} as Record<PageTemplate, string>, { get: (_, template) => `t:${String(template)}` }) };
+const code = FIXED_CODE;
 
 /** planSitePages over the articles, as a build would call it after a build that kept `known` and wrote `previous`. */
 function plan(articles: FakeRecord[], previous?: OutputEntries, known: KeptEntryPages = new Map()) {

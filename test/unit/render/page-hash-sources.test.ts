@@ -3,23 +3,17 @@
 // change of its hash: checked here on the embedded content, edited the ways editors edit it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
-import { hashPageInputs, type PageCodeHashes } from '../../../pipeline/cache/page-hash.ts';
-import type { PageTemplate } from '../../../pipeline/plan/page-plan.ts';
-import { loadSite } from '../../../pipeline/site/load-site.ts';
+import { hashPageInputs } from '../../../pipeline/cache/page-hash.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
 import type { FakeRecord } from '../../fixtures/strapi/fake-strapi.ts';
-import { loadSnapshotRecords, REPO_ROOT } from '../../helpers/content.ts';
-import { edits, families, withFallbackLink } from '../../helpers/entry-edits.ts';
+import { edits, families, FIXED_CODE, loadEmbeddedSite, withFallbackLink } from '../../helpers/entry-edits.ts';
 import { planContent } from '../../helpers/plan-content.ts';
 
 let site: Site;
 let records: Record<string, FakeRecord[]>;
-beforeAll(async () => {
-  site = await loadSite(REPO_ROOT);
-  records = await loadSnapshotRecords();
-});
+beforeAll(async () => ({ site, records } = await loadEmbeddedSite()));
 
-const code: PageCodeHashes = { engine: 'e', templates: new Proxy({} as Record<PageTemplate, string>, { get: (_, template) => `t:${String(template)}` }) };
+const code = FIXED_CODE;
 
 /** Per output path: the page's whole plan with its locale's shell (what its HTML is made from), and its hash. */
 function planned(articles: FakeRecord[]) {
