@@ -60,7 +60,7 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
     loadFeedBodies(options.cacheDir),
     loadEntryPages(options.cacheDir, options.outDir),
   ]);
-  const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings });
+  const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings, uploads: options.fingerprint?.uploads ?? '' });
   const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
   const entryPages = { known: knownPages, next: new Map() as KeptEntryPages };
@@ -100,11 +100,12 @@ function siteJson(site: Site): string {
 
 /**
  * A hash of everything the output depends on: the content as fetched, the site's files (config,
- * routes, redirects, locales, local data), the stylesheet and public/, the pipeline and templates,
- * and the settings that change what is written where.
+ * routes, redirects, locales, local data), the stylesheet and public/, the embedded content's media
+ * (content/uploads/, from the input fingerprint), the pipeline and templates, and the settings that
+ * change what is written where.
  */
-async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown> }): Promise<string> {
-  const hash = createHash('sha256').update(inputs.code).update(siteJson(inputs.site)).update(JSON.stringify(inputs.settings));
+async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown>; uploads: string }): Promise<string> {
+  const hash = createHash('sha256').update(inputs.code).update(siteJson(inputs.site)).update(JSON.stringify(inputs.settings)).update(inputs.uploads);
   const stats = await Promise.all(inputs.assets.files.map((file) => ('copyFrom' in file ? stat(file.copyFrom) : undefined)));
   inputs.assets.files.forEach((file, index) => {
     if ('contents' in file) hash.update(file.path).update(file.contents);

@@ -25,6 +25,8 @@ export interface InputFingerprint {
   code: CodeHashes;
   /** The snapshot as read for the fingerprint, for the fetch stage to parse (once: it is handed over, not kept). */
   takeSnapshot(): SnapshotRead | undefined;
+  /** A hash of content/uploads/ (each file's path, size and time): the media of the embedded content, for the build's input key. */
+  uploads: string;
 }
 
 export interface CheckedInputs<Report> {
@@ -105,7 +107,8 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
     unread = undefined;
     return taken;
   };
-  return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all }, takeSnapshot };
+  const uploadsKey = createHash('sha256').update(JSON.stringify(uploads)).digest('base64url');
+  return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all }, takeSnapshot, uploads: uploadsKey };
 }
 
 /** [path, size, mtime] of every file under a folder, sorted; none when it is missing. */
