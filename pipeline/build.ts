@@ -203,15 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: reuse.markdownBodies }));
       if (reuse.keepSnapshotFiles && fetched.snapshotFiles) await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));
       const content = await timed('transform', () =>
-        transformContent({
-          content: valid,
-          site,
-          media: media.files,
-          colours: colours.colours,
-          markdown: markdownJobs,
-          unavailableMedia: unavailable,
-          recordKey: reuse.recordKeys({ site, media: media.files, colours: colours.colours, imageSizes, unavailable, codeHash: cache.code.engine }),
-        }),
+        transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
       );
       return {
         content,

@@ -51,7 +51,7 @@ export interface PageHasher {
 }
 
 /** One hasher per build: what every page shares (site, locales, versions, families) is hashed once. */
-export function createPageHasher(shared: RenderShared, code: PageCodeHashes, site: Site | undefined, versionKeys?: WeakMap<EntryVersion, string>): PageHasher {
+export function createPageHasher(shared: RenderShared, code: PageCodeHashes, site: Site | undefined): PageHasher {
   const { messages, shells, ...everyLocale } = shared;
   // What an entry page's plan reads of the site besides `shared`: routes, config, glossary … The messages
   // count per locale (localeHash); the redirects and the site's folder not at all.
@@ -98,12 +98,7 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
     },
     familyKey(family) {
       everyLocaleKey ??= hash('sha256', [code.templates.article, ...LOCALES.map(localeHash)].join('\0'), 'hex');
-      // A version the transform could key by its record and inputs (content-reuse.ts) is not hashed.
-      const versionKey = (version: EntryVersion) => {
-        const key = versionKeys?.get(version);
-        return key === undefined ? `hash:${versionHash(version)}` : `record:${key}`;
-      };
-      const versions = LOCALES.map((locale) => (family.versions[locale] ? versionKey(family.versions[locale]) : '-'));
+      const versions = LOCALES.map((locale) => (family.versions[locale] ? versionHash(family.versions[locale]) : '-'));
       return hash('sha256', `${everyLocaleKey}\0${familyHash(family)}\0${versions.join('\0')}`, 'base64url');
     },
   };

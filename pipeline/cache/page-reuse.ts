@@ -56,7 +56,7 @@ export interface SitePages extends PageReuse {
  */
 export function planSitePages({ content, site, shared, code, previous, entryPages }: { content: Content; site: Site; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; entryPages: { known: KeptEntryPages; next: KeptEntryPages } }): SitePages {
   const kept = entryPages.known;
-  const hasher = createPageHasher(shared, code, site, content.versionKeys);
+  const hasher = createPageHasher(shared, code, site);
   const families = entryFamilies(content);
   const keyOf = new Map<ContentFamily, string>();
   const reused = new Map<ContentFamily, KeptEntryFamily>();

@@ -95,16 +95,10 @@ function lazyText(object: object, key: string, bytes: Buffer, start: number, end
   });
 }
 
-/**
- * `origins` gets a name for each valid record read back from a kept file, or kept now:
- * `<drafts setting>/<file>#<index>`, the same for the same snapshot file bytes, drafts setting and code (content-reuse.ts: recordKeys).
- */
-export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies, origins }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo; origins?: WeakMap<object, string> | undefined }): SnapshotRecords {
+export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
   // A folder per drafts setting: builds with and without drafts that share a cache folder keep each other's files.
   const dir = path.join(cacheDir, 'snapshot-records', includeDrafts ? 'with-drafts' : 'published');
   // The collection too: two files of equal bytes in two collections give entries of two collections.
-  // The drafts setting names the folder: the same snapshot file gives other records with drafts.
-  const originOf = (keptFile: string) => `${path.basename(dir)}/${path.basename(keptFile)}`;
   const fileOf = (file: SnapshotFileKey) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, file.collection, file.hash])).digest('hex').slice(0, 32)}.v8`);
   return {
     async load(file) {
@@ -116,9 +110,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
         return undefined;
       }
       if (!kept) return undefined;
-      const name = originOf(fileOf(file));
       kept.entries.forEach(({ record }, index) => {
-        origins?.set(record, `${name}#${index}`);
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
         bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES });
       });
@@ -141,7 +133,6 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
         );
         await writeFile(`${target}.tmp`, bytes);
         await rename(`${target}.tmp`, target);
-        records.forEach((record, index) => origins?.set(record!, `${originOf(target)}#${index}`));
       }
       for (const name of await readdir(dir)) if (!keep.has(name)) await rm(path.join(dir, name), { force: true });
     },

@@ -49,8 +49,6 @@ export interface ContentFamily {
 }
 
 export interface Content {
-  /** A key of each version made from a record the caller could name (TransformOptions.recordKey): equal keys, equal versions. */
-  versionKeys?: WeakMap<EntryVersion, string> | undefined;
   blogPosts: ContentFamily[];
   glossaryTerms: ContentFamily[];
   keyTerms: ContentFamily[];
@@ -69,8 +67,6 @@ export interface TransformOptions {
   markdown: ReadonlyMap<string, MarkdownJob>;
   /** Media URLs the build could not have (fetchMedia's `missing`, unreadable images): a cover using one is left out. */
   unavailableMedia?: ReadonlyMap<string, string> | undefined;
-  /** A key of the record and every other input of its version, where the caller has one (pipeline/cache/content-reuse.ts); it becomes the version's key. */
-  recordKey?: ((record: object) => string | undefined) | undefined;
 }
 
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
@@ -83,12 +79,11 @@ export function transformContent(options: TransformOptions): Content {
   const { content, site } = options;
   const categories = new Set(site.glossary.categories.map((category) => category.category));
   const warnings: string[] = [];
-  const versionKeys = new WeakMap<EntryVersion, string>();
 
   const build = <T extends ArticleRecord | KeyTermRecord>(collection: Collection, records: T[]) => {
     const grouped = groupFamilies(collection, records);
     warnings.push(...grouped.warnings);
-    return grouped.families.map((family) => toContentFamily(family, options, versionKeys)).sort(compareNewestFirst);
+    return grouped.families.map((family) => toContentFamily(family, options)).sort(compareNewestFirst);
   };
   const articles = build('articles', content.articles);
   const keyTerms = build('key-terms', content.keyTerms);
@@ -100,7 +95,6 @@ export function transformContent(options: TransformOptions): Content {
   if (strayKeyTerms.length > 0) warnings.push(`${strayKeyTerms.length} key-terms have a category with no glossary (content/glossary.json) and were not built`);
 
   return {
-    versionKeys,
     blogPosts: articles.filter((family) => family.articleType === 'blog'),
     glossaryTerms: articles.filter((family) => categories.has(family.articleType)),
     keyTerms: keyTerms.filter((family) => categories.has(family.articleType)),
@@ -110,15 +104,14 @@ export function transformContent(options: TransformOptions): Content {
   };
 }
 
-function toContentFamily<T extends ArticleRecord | KeyTermRecord>(family: RecordFamily<T>, options: TransformOptions, versionKeys: WeakMap<EntryVersion, string>): ContentFamily {
+function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
+  family: RecordFamily<T>,
+  options: TransformOptions,
+): ContentFamily {
   const versions: Partial<Record<Locale, EntryVersion>> = {};
   for (const locale of LOCALES) {
     const record = family.members[locale];
-    if (!record) continue;
-    const version = toVersion(record, family.collection, options);
-    const key = options.recordKey?.(record);
-    if (key !== undefined) versionKeys.set(version, key);
-    versions[locale] = version;
+    if (record) versions[locale] = toVersion(record, family.collection, options);
   }
   const languages = planLanguages(family);
   const primary = versions[primaryLocale(family)]!;
