@@ -48,14 +48,13 @@ export interface SitePages extends PageReuse {
  * The plan and the page hashes, planning only the entry families that changed. An entry family whose
  * key (PageHasher.familyKey: its versions, the site, every locale's shell, the code) is one the last
  * build planned, and whose pages the output holds as that build wrote them, is not planned, hashed or
- * listed in the sitemap again: its pages are taken as `kept` describes them. A family with a page
- * showing its English version elsewhere is always planned (the links in that text go to other entries'
- * pages). Every other page is planned and hashed as planPages and hashPageInputs do. Fills
- * `entryPages.next` with this build's entry pages by family key (but those of families with a
+ * listed in the sitemap again: its pages are taken as `entryPages.known` has them. A family with a
+ * page showing its English version elsewhere is always planned (the links in that text go to other
+ * entries' pages). Every other page is planned and hashed as planPages and hashPageInputs do. Fills
+ * `entryPages.next` with this build's entry pages by family key (except those of families with a
  * fallback page), for the next build.
  */
 export function planSitePages({ content, site, shared, code, previous, entryPages }: { content: Content; site: Site; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; entryPages: { known: KeptEntryPages; next: KeptEntryPages } }): SitePages {
-  const kept = entryPages.known;
   const hasher = createPageHasher(shared, code, site);
   const families = entryFamilies(content);
   const keyOf = new Map<ContentFamily, string>();
@@ -64,8 +63,8 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     if (hasFallbackPage(family)) continue;
     const key = hasher.familyKey(family);
     keyOf.set(family, key);
-    const known = previous && kept.get(key);
-    if (known && known.pages.every((page) => previous.get(page.outputPath)?.hash === page.hash)) reused.set(family, known);
+    const keptFamily = previous && entryPages.known.get(key);
+    if (keptFamily && keptFamily.pages.every((page) => previous.get(page.outputPath)?.hash === page.hash)) reused.set(family, keptFamily);
   }
   let plan = planPages({ content, site, isKept: (family) => reused.has(family) });
   if (reused.size > 0 && claimsKeptPath(plan.pages, reused)) {
@@ -80,8 +79,9 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
   const others: PagePlan[] = [];
   for (const page of plan.pages) {
     const family = plan.familyOf.get(page);
-    if (family) plannedOf.set(family, [...(plannedOf.get(family) ?? []), page]);
-    else others.push(page);
+    if (!family) others.push(page);
+    else if (plannedOf.has(family)) plannedOf.get(family)!.push(page);
+    else plannedOf.set(family, [page]);
   }
   // Elements per family: a page's alternates are its family's pages, whose noindex drops them.
   const sitemap = sitemapElements(others);
