@@ -99,7 +99,8 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
   const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, engine, templates.all, options.settings, snapshot.digest]));
   SITE_DATA_FILES.forEach((file, index) => hash.update(`\0${file}\0`).update(siteFiles[index]!));
   for (const css of stylesheets) hash.update('\0css\0').update(css);
-  hash.update(JSON.stringify([publicFiles, uploads]));
+  const uploadsKey = createHash('sha256').update(JSON.stringify(uploads)).digest('base64url');
+  hash.update(JSON.stringify(publicFiles)).update(uploadsKey);
   if (JSON.stringify(stamps.files) !== before) await saveSnapshotStamps(options.cacheDir, stamps);
   let unread: SnapshotRead | undefined = snapshot;
   const takeSnapshot = () => {
@@ -107,7 +108,6 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
     unread = undefined;
     return taken;
   };
-  const uploadsKey = createHash('sha256').update(JSON.stringify(uploads)).digest('base64url');
   return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all }, takeSnapshot, uploads: uploadsKey };
 }
 

@@ -8,7 +8,7 @@ import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
 import type { KeptEntryFamily, KeptEntryPage, KeptEntryPages, PageOutline } from './entry-pages.ts';
-import { createPageHasher, hashPageInputs, type PageCodeHashes, type PageSources } from './page-hash.ts';
+import { createPageHasher, type PageCodeHashes } from './page-hash.ts';
 
 /** Which pages the render stage must render, and which stay as the previous build wrote them. */
 export interface PageReuse {
@@ -20,10 +20,6 @@ export interface PageReuse {
 }
 
 /** Splits the pages by their input hash against what the output holds (everything is rendered without a previous output). Pure. */
-export function planPageReuse({ pages, shared, code, previous, sources }: { pages: PagePlan[]; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; sources: PageSources }): PageReuse {
-  return splitByHash(pages, hashPageInputs(pages, shared, code, sources), previous);
-}
-
 function splitByHash(pages: PagePlan[], hashes: Map<string, string>, previous: OutputEntries | undefined): PageReuse {
   if (!previous) return { hashes, kept: [], toRender: pages };
   const kept: KeptFile[] = [];
@@ -112,7 +108,7 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     }
   }
   for (const page of others) if (page.route === 'not-found') outlines.push(page);
-  return { ...split, hashes, outlines, sitemap, families: { planned: families.length - reused.size, kept: reused.size } };
+  return { ...split, outlines, sitemap, families: { planned: families.length - reused.size, kept: reused.size } };
 }
 
 function keptPage(page: PagePlan, hash: string, element: UrlElement | undefined): KeptEntryPage {
