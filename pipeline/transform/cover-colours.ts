@@ -126,10 +126,11 @@ export async function measureImages(images: Array<{ url: string; file: string }>
 }
 
 /**
- * An SVG drawn as a PNG (the social images; zlib level 6: a quarter of the time of a palette PNG, 60 KB). Text is laid out by librsvg with the system's
- * fonts (fontconfig): the same fonts give the same bytes. Kept here so that sharp has one import site.
+ * An SVG drawn as a PNG at a zlib level (the social images). Text is laid out by librsvg with the
+ * system's fonts (fontconfig): the same fonts and level give the same bytes. Kept here so that sharp
+ * has one import site.
  */
-export async function rasterizeSvg(svg: string): Promise<Buffer> {
+export async function rasterizeSvg(svg: string, compressionLevel: number): Promise<Buffer> {
   const sharp = await sharpLibrary();
-  return sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel }).toBuffer();
 }

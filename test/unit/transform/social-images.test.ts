@@ -1,8 +1,8 @@
 // issue 12: og:image per locale and article, drawn with sharp, cached by content key.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSocialSvg, planSocialImage, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
+import { formatSocialSvg, planSocialImage, socialImageFolder, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -34,17 +34,17 @@ describe('social images', () => {
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
       expect(png.length).toBeLessThan(100 * 1024);
     }
-    const before = (await stat(path.join(dir, 'social', path.basename(german.src)))).mtimeMs;
+    const before = (await stat(path.join(socialImageFolder(dir), path.basename(german.src)))).mtimeMs;
     const second = await writeSocialImages([german, french], dir);
     expect(second.drawn).toBe(0);
-    expect((await stat(path.join(dir, 'social', path.basename(german.src)))).mtimeMs).toBe(before);
+    expect((await stat(path.join(socialImageFolder(dir), path.basename(german.src)))).mtimeMs).toBe(before);
   });
 
   it('draws the same bytes for the same image (deterministic builds)', async () => {
     const { dir: other, cleanup: cleanOther } = await makeTempDir('social-again');
     try {
       const [a] = (await writeSocialImages([german], other)).files;
-      expect(await readFile(a!.copyFrom)).toEqual(await readFile(path.join(dir, 'social', path.basename(german.src))));
+      expect(await readFile(a!.copyFrom)).toEqual(await readFile(path.join(socialImageFolder(dir), path.basename(german.src))));
     } finally {
       await cleanOther();
     }
@@ -57,10 +57,24 @@ describe('social images', () => {
       expect(drawn.drawn).toBe(2);
       expect(drawn.drawnInChild).toBe(true);
       for (const image of [german, french]) {
-        expect(await readFile(path.join(other, 'social', path.basename(image.src)))).toEqual(await readFile(path.join(dir, 'social', path.basename(image.src))));
+        expect(await readFile(path.join(socialImageFolder(other), path.basename(image.src)))).toEqual(await readFile(path.join(socialImageFolder(dir), path.basename(image.src))));
       }
       // Nothing half-written is left behind.
-      expect((await readdir(path.join(other, 'social'))).sort()).toEqual([german, french].map((image) => path.basename(image.src)).sort());
+      expect((await readdir(socialImageFolder(other))).sort()).toEqual([german, french].map((image) => path.basename(image.src)).sort());
+    } finally {
+      await cleanOther();
+    }
+  });
+
+  it('does not take images from the folder of an earlier encoding (they are drawn again, and the folder goes)', async () => {
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-old');
+    try {
+      await mkdir(path.join(other, 'social'), { recursive: true });
+      await writeFile(path.join(other, 'social', path.basename(german.src)), 'a PNG of an earlier version');
+      const drawn = await writeSocialImages([german], other);
+      expect(drawn.drawn).toBe(1);
+      expect(await readFile(drawn.files[0]!.copyFrom)).toEqual(await readFile(path.join(socialImageFolder(dir), path.basename(german.src))));
+      expect(await readdir(other)).not.toContain('social');
     } finally {
       await cleanOther();
     }
