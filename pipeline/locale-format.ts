@@ -13,6 +13,11 @@ function languageOf(locale: string): string {
 const NARROW_NBSP = '\u202F';
 const NBSP = '\u00A0';
 
+/** What the number-and-sign rule needs. */
+const SIGN = /[€%$£]/;
+/** What one of the French rules needs. */
+const FRENCH_SPACED = /[:;!?%»«]/;
+
 /**
  * A text as a careful typesetter of its language would set it: typographic apostrophes everywhere;
  * in French a narrow no-break space before `: ; ! ? %` and inside « guillemets »; no-break spaces
@@ -21,12 +26,14 @@ const NBSP = '\u00A0';
  */
 export function typeset(text: string, locale: string): string {
   const language = languageOf(locale);
+  // Each rule runs only when the text has the character it needs: most texts (every text token of every
+  // page) have none of them, and the Unicode-class scans are the cost.
   // A straight apostrophe between letters (l'analyse, don't, dell'UE) is an elision, never a quote.
-  let out = text.replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019');
+  let out = text.includes("'") ? text.replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019') : text;
   // A number and its sign or unit stay on one line: "19 €", "85 %", "14 Tage".
-  out = out.replace(/(\d) (€|%|\$|£)/g, `$1${language === 'fr' ? NARROW_NBSP : NBSP}$2`);
-  if (language === 'de') out = out.replace(/\b([zZdDuUoOvVsS])\. (B|h|a|Ä|g|T|u)\./g, `$1.${NBSP}$2.`);
-  if (language === 'fr') {
+  if (SIGN.test(out)) out = out.replace(/(\d) (€|%|\$|£)/g, `$1${language === 'fr' ? NARROW_NBSP : NBSP}$2`);
+  if (language === 'de' && out.includes('. ')) out = out.replace(/\b([zZdDuUoOvVsS])\. (B|h|a|Ä|g|T|u)\./g, `$1.${NBSP}$2.`);
+  if (language === 'fr' && FRENCH_SPACED.test(out)) {
     out = out
       .replace(/[ \u00A0]+([:;!?%»])/g, `${NARROW_NBSP}$1`)
       .replace(/«[ \u00A0]*/g, `«${NARROW_NBSP}`)
@@ -76,12 +83,15 @@ export function formatPercent(iso: string, share: number): string {
   return numberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Per locale, its date format and the dates it has written (a page shows dozens; the list and footer dates repeat on every page). */
+const dateFormats = new Map<string, { format: Intl.DateTimeFormat; written: Map<string | number, string> }>();
 /** A calendar date as the locale writes it ("3. März 2024", "3 mars 2024", "Mar 3, 2024"), in UTC. */
 export function formatDate(iso: string, date: string | number): string {
-  let format = dateFormats.get(iso);
-  if (!format) dateFormats.set(iso, (format = new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })));
-  return format.format(new Date(date));
+  let locale = dateFormats.get(iso);
+  if (!locale) dateFormats.set(iso, (locale = { format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), written: new Map() }));
+  let text = locale.written.get(date);
+  if (text === undefined) locale.written.set(date, (text = locale.format.format(new Date(date))));
+  return text;
 }
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 // issue 12: amounts, numbers and ages through Intl in the page's locale; typography per language.
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatAmount, formatCountInWords, formatPercent, typeset, typesetMessages } from '../../../pipeline/locale-format.ts';
+import { formatAge, formatAmount, formatDate, formatCountInWords, formatPercent, typeset, typesetMessages } from '../../../pipeline/locale-format.ts';
 
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';
@@ -49,6 +49,22 @@ describe('formatAge', () => {
 
   it('shows nothing from 11 weeks on', () => {
     expect(formatAge('en-US', 0, 77 * DAY)).toBeUndefined();
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a date as each locale does, in UTC, the same on every call', () => {
+    const cases: Array<[string, string]> = [
+      ['en-US', 'Mar 3, 2024'],
+      ['de-DE', '3. März 2024'],
+      ['fr-FR', '3 mars 2024'],
+    ];
+    for (const [iso, expected] of cases) {
+      expect(formatDate(iso, '2024-03-03T23:30:00.000Z')).toBe(expected);
+      expect(formatDate(iso, '2024-03-03T23:30:00.000Z')).toBe(expected);
+    }
+    expect(formatDate('en-US', '2024-03-04T00:30:00.000Z')).toBe('Mar 4, 2024');
+    expect(() => formatDate('en-US', 'not a date')).toThrow(RangeError);
   });
 });
 
