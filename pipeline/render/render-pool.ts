@@ -233,10 +233,17 @@ function loadTemplates(worker: PoolWorker): PoolWorker {
   return worker;
 }
 
+declare const SITEGEN_BUNDLED: boolean | undefined;
+/**
+ * What a worker runs: in the CLI bundle, its own entry there (no TypeScript to compile: ready in about
+ * 160 ms and 210 ms of CPU instead of 320 and 460 ms); otherwise the sources through tsx.
+ */
+const WORKER_ENTRY = typeof SITEGEN_BUNDLED !== 'undefined' ? new URL('./render-worker-start.js', import.meta.url) : new URL('pipeline/render/render-worker-entry.js', PROJECT_ROOT_URL);
+
 /** A worker with React loaded that imports the templates when it gets its first message. */
 function startWorker(): PoolWorker {
   // React's production build renders the same markup without development checks, in less time.
-  const worker = new Worker(new URL('pipeline/render/render-worker-entry.js', PROJECT_ROOT_URL), {
+  const worker = new Worker(WORKER_ENTRY, {
     env: { ...process.env, NODE_ENV: 'production' },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
