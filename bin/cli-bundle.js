@@ -1,8 +1,8 @@
 // The CLI as one ES module bundle (esbuild, split at its dynamic imports), kept in
 // `.cache/sitegen-cli/<key>/` of the project and made again when a source file changes: `sitegen
-// build` then loads the pipeline in about 80 ms instead of about 220 ms through tsx. The CLI's thread
-// and its render workers run from it; the social-image child loads the sources through tsx, and
-// `sitegen preview` runs through tsx as a whole (it reloads templates as they change).
+// build` then loads the pipeline in about 80 ms instead of about 220 ms through tsx. The CLI's thread,
+// its render workers and its social-image child run from it; `sitegen preview` runs through tsx as a
+// whole (it reloads templates as they change).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
@@ -58,8 +58,12 @@ async function makeBundle(folder) {
   rmSync(staging, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
-    // The render workers start from the bundle too (pipeline/render/render-pool.ts).
-    entryPoints: { sitegen: path.join(ROOT, 'bin', 'sitegen.ts'), 'render-worker-start': path.join(ROOT, 'pipeline', 'render', 'render-worker-start.ts') },
+    // The render workers and the social-image child start from the bundle too (render-pool.ts, social-images.ts).
+    entryPoints: {
+      sitegen: path.join(ROOT, 'bin', 'sitegen.ts'),
+      'render-worker-start': path.join(ROOT, 'pipeline', 'render', 'render-worker-start.ts'),
+      'draw-social-images-start': path.join(ROOT, 'pipeline', 'transform', 'draw-social-images-start.ts'),
+    },
     outdir: staging,
     bundle: true,
     splitting: true,

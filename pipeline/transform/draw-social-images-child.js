@@ -1,18 +1,6 @@
-// The child process that draws social images for writeSocialImages (social-images.ts): once ready it
-// takes one message ({ images, folder }), draws them, says so and ends, which gives libvips' memory back.
+// The social-image child started from the sources: tsx is registered here, then it runs as a bundled
+// one does (draw-social-images-start.ts).
 import { register } from 'tsx/esm/api';
 
 register();
-const { drawSocialImages } = await import('./social-images.ts');
-process.once('message', async ({ images, folder }) => {
-  try {
-    await drawSocialImages(images, folder);
-    process.send({ drawn: true }, () => process.exit(0));
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  }
-});
-// The build is gone (stopped, or killed): stop too, not drawing into its cache folder behind its back.
-process.once('disconnect', () => process.exit(1));
-process.send({ ready: true });
+await import('./draw-social-images-start.ts');

@@ -85,9 +85,13 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
  */
 const DRAW_IN_CHILD_FROM = 500;
 
+declare const SITEGEN_BUNDLED: boolean | undefined;
+/** What the child runs: in the CLI bundle, its own entry there (no TypeScript to compile); otherwise the sources through tsx. */
+const CHILD_ENTRY = typeof SITEGEN_BUNDLED !== 'undefined' ? new URL('./draw-social-images-start.js', import.meta.url) : new URL('pipeline/transform/draw-social-images-child.js', PROJECT_ROOT_URL);
+
 /** Draws in a child process and waits for it to end; false when the child could not run or died (the caller then draws them itself). */
 async function drawInChild(images: SocialImage[], folder: string): Promise<boolean> {
-  const child = fork(fileURLToPath(new URL('pipeline/transform/draw-social-images-child.js', PROJECT_ROOT_URL)), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+  const child = fork(fileURLToPath(CHILD_ENTRY), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
   return new Promise<boolean>((resolve) => {
     let reported = false;
     child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {

@@ -1,11 +1,13 @@
 // `sitegen build` runs from a bundle of the CLI kept in the project's .cache/sitegen-cli/ (bin/cli-bundle.js),
 // made on first use and again after a source change. Run from a copy of the project, whose sources are edited.
-import { appendFile, readdir } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { makeTempDir, readTree } from '../helpers/files.ts';
 import { copyProject } from '../helpers/project-copy.ts';
+import { drawSocialImages, planSocialImage } from '../../pipeline/transform/social-images.ts';
 
 let temp: { dir: string; cleanup: () => Promise<void> };
 let project: string;
@@ -47,4 +49,35 @@ describe('the CLI bundle', () => {
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
   }, 180_000);
+
+  it('starts its render workers from the bundle too, and they render what tsx-run workers render', async () => {
+    const build = (name: string, env: Record<string, string>) =>
+      runCli(['build', '--workers', '2', '--out', path.join(temp.dir, name), '--cache-dir', path.join(temp.dir, `${name}-cache`)], { project, cwd: project, env });
+    const bundled = await build('out-bundle-workers', {});
+    const plain = await build('out-tsx-workers', { SITEGEN_NO_BUNDLE: '1' });
+    expect([bundled.code, plain.code]).toEqual([0, 0]);
+    const [a, b] = await Promise.all([readTree(path.join(temp.dir, 'out-bundle-workers')), readTree(path.join(temp.dir, 'out-tsx-workers'))]);
+    expect(a.size).toBeGreaterThan(300);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
+  }, 180_000);
+
+  it('holds the social-image child, which draws what the sources draw', async () => {
+    const [bundle] = (await bundles()).slice(-1);
+    await mkdir(path.join(temp.dir, 'drawn-by-bundle'));
+    const image = planSocialImage({ title: 'Datenschutzfreundliche Statistiken ohne Cookies', footer: 'Simple Analytics', lang: 'de-DE' });
+    const child = fork(path.join(project, '.cache', 'sitegen-cli', bundle!, 'draw-social-images-start.js'), [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    const drawn = new Promise<{ code: number | null; reported: boolean }>((resolve) => {
+      let reported = false;
+      child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
+        if (message.ready) child.send({ images: [image], folder: path.join(temp.dir, 'drawn-by-bundle') });
+        if (message.drawn) reported = true;
+      });
+      child.once('exit', (code) => resolve({ code, reported }));
+    });
+    expect(await drawn).toEqual({ code: 0, reported: true });
+    await drawSocialImages([image], temp.dir);
+    const name = path.basename(image.src);
+    expect(await readFile(path.join(temp.dir, 'drawn-by-bundle', name))).toEqual(await readFile(path.join(temp.dir, name)));
+  }, 60_000);
 });

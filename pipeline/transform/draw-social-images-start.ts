@@ -1,0 +1,18 @@
+// The child process that draws social images for writeSocialImages (social-images.ts): once ready it
+// takes one message ({ images, folder }), draws them, says so and ends, which gives libvips' memory back.
+// `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js), everything else through
+// draw-social-images-child.js, which registers tsx first.
+import { drawSocialImages, type SocialImage } from './social-images.ts';
+
+process.once('message', async ({ images, folder }: { images: SocialImage[]; folder: string }) => {
+  try {
+    await drawSocialImages(images, folder);
+    process.send!({ drawn: true }, () => process.exit(0));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  }
+});
+// The build is gone (stopped, or killed): stop too, not drawing into its cache folder behind its back.
+process.once('disconnect', () => process.exit(1));
+process.send!({ ready: true });
