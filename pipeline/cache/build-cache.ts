@@ -65,21 +65,25 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
   const entryPages = { known: knownPages, next: new Map() as KeptEntryPages };
   const stages = new Map<string, { key: string; result: () => Promise<unknown> }>();
-  const stageKey = (key: string) => createHash('sha256').update(JSON.stringify([code.engine, code.allTemplates, options.outDir, options.hostConfigDir, key])).digest('base64url');
+  // The functions below keep only these, not `options`: its crawl (every fetched record, and through
+  // the validation memo every valid one) would otherwise stay in memory until the build ends.
+  const { cacheDir, outDir, hostConfigDir } = options;
+  const fingerprintKey = options.fingerprint?.key;
+  const stageKey = (key: string) => createHash('sha256').update(JSON.stringify([code.engine, code.allTemplates, outDir, hostConfigDir, key])).digest('base64url');
   return {
     code,
     previous: previous?.entries,
     upToDate,
     feedBodies,
     entryPages,
-    stageResult: async <T>(stage: string, key: string) => (previous ? loadStageResult<T>(options.cacheDir, options.outDir, stage, stageKey(key)) : undefined),
+    stageResult: async <T>(stage: string, key: string) => (previous ? loadStageResult<T>(cacheDir, outDir, stage, stageKey(key)) : undefined),
     remember: (stage, key, result) => stages.set(stage, { key: stageKey(key), result }),
-    dropManifest: () => dropOutputManifest(options.cacheDir, options.outDir),
+    dropManifest: () => dropOutputManifest(cacheDir, outDir),
     save: async (entries, report) => {
-      for (const [stage, { key, result }] of stages) await saveStageResult(options.cacheDir, options.outDir, stage, key, await result());
-      await saveFeedBodies(options.cacheDir, feedBodies.known, feedBodies.used);
-      await saveEntryPages(options.cacheDir, options.outDir, entryPages.next);
-      await writeOutputManifest(options.cacheDir, options.outDir, { entries, inputKey, fingerprint: options.fingerprint?.key, report });
+      for (const [stage, { key, result }] of stages) await saveStageResult(cacheDir, outDir, stage, key, await result());
+      await saveFeedBodies(cacheDir, feedBodies.known, feedBodies.used);
+      await saveEntryPages(cacheDir, outDir, entryPages.next);
+      await writeOutputManifest(cacheDir, outDir, { entries, inputKey, fingerprint: fingerprintKey, report });
     },
   };
 }

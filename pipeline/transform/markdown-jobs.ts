@@ -49,17 +49,12 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
     const { strings, prefix } = forLocale(record.locale);
-    const input: MarkdownInput = {
-      // Read when something needs the text (a page rendered, a fallback's links, a feed body not in the
-      // cache), not now: a kept record's text is decoded on first read (pipeline/cache/snapshot-records.ts).
-      get markdown() {
-        return record.content ?? '';
-      },
+    const input = markdownInput(record, {
       locale: record.locale,
       showIndex: 'showIndex' in record && record.showIndex === true,
       showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
       strings,
-    };
+    });
     let body = options.memo?.get(record);
     if (!body) {
       const markdown = record.content ?? '';
@@ -73,6 +68,23 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
   for (const record of options.content.articles) add('articles', record);
   for (const record of options.content.keyTerms) add('key-terms', record);
   return jobs;
+}
+
+/**
+ * The input, with its `markdown`: the record's text when it has it, else (a kept record, whose text is
+ * decoded on first read, pipeline/cache/snapshot-records.ts) a getter that reads it when something
+ * needs it (a page rendered, a fallback's links, a feed body not in the cache). Only that getter holds
+ * on to the record: a fetched record's other fields (media objects, localizations …) are garbage once
+ * the content is transformed, which lowers a cold build's peak memory.
+ */
+function markdownInput(record: { content?: string | null | undefined }, rest: Omit<MarkdownInput, 'markdown'>): MarkdownInput {
+  if (!Object.getOwnPropertyDescriptor(record, 'content')?.get) return { markdown: record.content ?? '', ...rest };
+  return {
+    get markdown() {
+      return record.content ?? '';
+    },
+    ...rest,
+  };
 }
 
 /** The labels and calls to action inside an article, in the given language (the article's own, or the page's on a fallback). */
