@@ -29,7 +29,15 @@ export function pickCover(record: { coverImageWithoutText?: Media | null | undef
 
 /** The URLs of a media object the pages use (the original and the small, medium and large formats). */
 export function mediaUrlsOf(media: Media): string[] {
-  return [media.url, ...COVER_FORMATS.flatMap((format) => (media.formats?.[format] ? [media.formats[format].url] : []))];
+  const urls = [media.url];
+  const formats = media.formats;
+  if (formats) {
+    for (const format of COVER_FORMATS) {
+      const found = formats[format];
+      if (found) urls.push(found.url);
+    }
+  }
+  return urls;
 }
 
 /** The smallest image of a media object: what the colour is computed from. */
@@ -44,11 +52,23 @@ export function smallestUrlOf(media: Media): string {
 
 /** The colour from the CMS metadata (with a leading #), if it is there. */
 export function metadataColour(media: Media): { hex: string; brightness: number } | undefined {
-  const meta = media.provider_metadata?.meta ?? media.provider_metadata;
-  const hex = meta?.averageColorHex ?? media.provider_metadata?.averageColorHex;
-  const brightness = meta?.averageColorBrightness ?? media.provider_metadata?.averageColorBrightness;
+  const { hex, brightness } = colourMetadata(media);
   if (!hex || brightness === undefined || brightness === null) return undefined;
   return { hex: `#${hex.replace(/^#/, '').toLowerCase()}`, brightness };
+}
+
+/** Whether the CMS metadata has the colour (metadataColour without making it: listing media asks this of every cover). */
+export function hasMetadataColour(media: Media): boolean {
+  const { hex, brightness } = colourMetadata(media);
+  return Boolean(hex) && brightness !== undefined && brightness !== null;
+}
+
+function colourMetadata(media: Media) {
+  const meta = media.provider_metadata?.meta ?? media.provider_metadata;
+  return {
+    hex: meta?.averageColorHex ?? media.provider_metadata?.averageColorHex,
+    brightness: meta?.averageColorBrightness ?? media.provider_metadata?.averageColorBrightness,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ValidContent } from '../validate/validate-content.ts';
-import { mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
+import { hasMetadataColour, mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 import type { MarkdownBodyMemo } from './markdown-jobs.ts';
 
@@ -30,11 +30,12 @@ export function listMedia(content: ValidContent, memo?: MarkdownBodyMemo): Media
     const cover = pickCover(record);
     if (!cover) continue;
     for (const url of mediaUrlsOf(cover)) urls.add(url);
-    if (metadataColour(cover)) {
+    if (hasMetadataColour(cover)) {
       fromCms.add(cover.url);
     } else {
-      needColour.add(smallestUrlOf(cover));
-      urls.add(smallestUrlOf(cover));
+      const smallest = smallestUrlOf(cover);
+      needColour.add(smallest);
+      urls.add(smallest);
     }
   }
   return { urls: [...urls].sort(), needColour: [...needColour].sort(), contentImages: [...contentImages].sort(), colourFromCms: fromCms.size };
