@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { Collection } from '../fetch/collections.ts';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Locale } from '../locale.ts';
@@ -62,7 +62,7 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
       options.memo?.set(record, body);
     }
     const images = body.images.map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    const key = createHash('sha256').update(prefix).update(JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])).digest('hex').slice(0, 32);
+    const key = hash('sha256', `${prefix}${JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])}`, 'hex').slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });
   };
   for (const record of options.content.articles) add('articles', record);
