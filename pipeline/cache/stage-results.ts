@@ -61,15 +61,17 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
   }
   const redirects = planRedirectsFrom(options.redirects);
   const files = formatHostFiles({ host: options.host, manifest: planHostManifest({ config: options.config, redirects: redirects.plan }), outputFileCount: options.outputFileCount });
-  // Kept once the build has written the host folder (cache.save runs after that): its files' sizes and times.
+  // Kept once the build has written the host folder (cache.save runs after that): its files' sizes and
+  // times. Made of paths only, so that the rules and the files' contents (54,000 stubs at 10,000
+  // records) are garbage once written, not kept until the build ends.
+  const summary = { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicPaths: files.publicFiles.map((file) => file.path), warnings: files.warnings };
+  const configPaths = files.configFiles.map((file) => file.path);
+  const { hostConfigDir } = options;
   cache.remember('hosting', key, async (): Promise<SavedHosting> => ({
-    redirectRules: redirects.plan.rules.length,
-    redirectWarnings: redirects.warnings,
-    publicPaths: files.publicFiles.map((file) => file.path),
-    warnings: files.warnings,
-    configFiles: await Promise.all(files.configFiles.map(async (file): Promise<[string, number, number]> => {
-      const info = await stat(path.join(options.hostConfigDir, file.path));
-      return [file.path, info.size, info.mtimeMs];
+    ...summary,
+    configFiles: await Promise.all(configPaths.map(async (file): Promise<[string, number, number]> => {
+      const info = await stat(path.join(hostConfigDir, file));
+      return [file, info.size, info.mtimeMs];
     })),
   }));
   return { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicFiles: files.publicFiles, configFiles: files.configFiles, warnings: files.warnings, hashes: new Map() };
