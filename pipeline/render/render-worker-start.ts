@@ -4,10 +4,10 @@
 // `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js); the preview and the tests through
 // render-worker-entry.js, which registers tsx first.
 import { parentPort } from 'node:worker_threads';
+import { RUNS_FROM_BUNDLE } from '../project-root.ts';
 
-declare const SITEGEN_BUNDLED: boolean | undefined;
 // Each thread has its own stack mapping: a template's error then names its .tsx file and line, as in the CLI's thread.
-if (typeof SITEGEN_BUNDLED !== 'undefined') process.setSourceMapsEnabled(true);
+if (RUNS_FROM_BUNDLE) process.setSourceMapsEnabled(true);
 await Promise.all([import('react'), import('react/jsx-runtime'), import('react-dom/server')]);
 parentPort!.once('message', () => {
   void import('./render-worker.ts');

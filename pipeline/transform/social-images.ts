@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvg } from './cover-colours.ts';
-import { PROJECT_ROOT_URL } from '../project-root.ts';
+import { startEntry } from '../project-root.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
 export interface SocialImage {
@@ -85,9 +85,7 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
  */
 const DRAW_IN_CHILD_FROM = 500;
 
-declare const SITEGEN_BUNDLED: boolean | undefined;
-/** What the child runs: in the CLI bundle, its own entry there (no TypeScript to compile); otherwise the sources through tsx. */
-const CHILD_ENTRY = typeof SITEGEN_BUNDLED !== 'undefined' ? new URL('./draw-social-images-start.js', import.meta.url) : new URL('pipeline/transform/draw-social-images-child.js', PROJECT_ROOT_URL);
+const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/draw-social-images-child.js');
 
 /** Draws in a child process and waits for it to end; false when the child could not run or died (the caller then draws them itself). */
 async function drawInChild(images: SocialImage[], folder: string): Promise<boolean> {

@@ -17,6 +17,22 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => temp.cleanup());
 
+/** `sitegen build` from the bundle and through tsx (SITEGEN_NO_BUNDLE), each into folders of its own. */
+async function buildBothWays(workers: string, suffix: string) {
+  const build = (name: string, env: Record<string, string>) =>
+    runCli(['build', '--workers', workers, '--out', path.join(temp.dir, name), '--cache-dir', path.join(temp.dir, `${name}-cache`)], { project, cwd: project, env });
+  const bundled = await build(`out-bundle${suffix}`, {});
+  const plain = await build(`out-tsx${suffix}`, { SITEGEN_NO_BUNDLE: '1' });
+  const trees = () => Promise.all([readTree(path.join(temp.dir, `out-bundle${suffix}`)), readTree(path.join(temp.dir, `out-tsx${suffix}`))]);
+  return { bundled, plain, trees };
+}
+
+function expectSameFiles([a, b]: Array<Map<string, Buffer>>): void {
+  expect(a!.size).toBeGreaterThan(300);
+  expect([...a!.keys()].sort()).toEqual([...b!.keys()].sort());
+  expect([...a!].filter(([file, bytes]) => !bytes.equals(b!.get(file)!)).map(([file]) => file)).toEqual([]);
+}
+
 const bundles = () => readdir(path.join(project, '.cache', 'sitegen-cli')).then((names) => names.filter((name) => !name.endsWith('.tmp')).sort(), () => []);
 
 describe('the CLI bundle', () => {
@@ -38,28 +54,16 @@ describe('the CLI bundle', () => {
   }, 120_000);
 
   it('builds what the sources run through tsx build, byte for byte (pages rendered in its own thread)', async () => {
-    const build = (name: string, env: Record<string, string>) =>
-      runCli(['build', '--workers', '0', '--out', path.join(temp.dir, name), '--cache-dir', path.join(temp.dir, `${name}-cache`)], { project, cwd: project, env });
-    const bundled = await build('out-bundle', {});
-    const plain = await build('out-tsx', { SITEGEN_NO_BUNDLE: '1' });
+    const { bundled, plain, trees } = await buildBothWays('0', '');
     expect(bundled.stderr).toBe(plain.stderr);
     expect([bundled.code, plain.code]).toEqual([0, 0]);
-    const [a, b] = await Promise.all([readTree(path.join(temp.dir, 'out-bundle')), readTree(path.join(temp.dir, 'out-tsx'))]);
-    expect(a.size).toBeGreaterThan(300);
-    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
+    expectSameFiles(await trees());
   }, 180_000);
 
   it('starts its render workers from the bundle too, and they render what tsx-run workers render', async () => {
-    const build = (name: string, env: Record<string, string>) =>
-      runCli(['build', '--workers', '2', '--out', path.join(temp.dir, name), '--cache-dir', path.join(temp.dir, `${name}-cache`)], { project, cwd: project, env });
-    const bundled = await build('out-bundle-workers', {});
-    const plain = await build('out-tsx-workers', { SITEGEN_NO_BUNDLE: '1' });
+    const { bundled, plain, trees } = await buildBothWays('2', '-workers');
     expect([bundled.code, plain.code]).toEqual([0, 0]);
-    const [a, b] = await Promise.all([readTree(path.join(temp.dir, 'out-bundle-workers')), readTree(path.join(temp.dir, 'out-tsx-workers'))]);
-    expect(a.size).toBeGreaterThan(300);
-    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
+    expectSameFiles(await trees());
   }, 180_000);
 
   it('holds the social-image child, which draws what the sources draw', async () => {
