@@ -52,7 +52,7 @@ function sourceKey() {
 }
 
 async function makeBundle(folder) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   mkdirSync(FOLDER, { recursive: true });
   const staging = `${folder}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
@@ -75,7 +75,7 @@ async function makeBundle(folder) {
     sourcemap: 'linked',
     define: { SITEGEN_PROJECT_ROOT: JSON.stringify(pathToFileURL(ROOT).href), SITEGEN_BUNDLED: 'true' },
     logLevel: 'silent',
-  });
+  }).finally(stop);
   try {
     renameSync(staging, folder);
   } catch {

@@ -181,10 +181,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // A build that went without some media asks for them again: they may be back in the library.
   if (cache.upToDate && !cache.upToDate.mediaUnavailable) return upToDateReport(cache.upToDate, fetched.requests, timings);
 
-  // A cold build of many pages starts its render workers now, so that they load while this thread plans.
-  // A rebuild starts one worker now too: it loads React and the templates on the other core while this
-  // thread plans, instead of this thread loading them to render the few pages that changed.
-  let ownPool = options.renderPool === undefined ? createRenderPool({ workers: options.renderWorkers ?? (cache.previous ? 1 : defaultRenderWorkers(fetched.entries.length)) }) : undefined;
+  // A rebuild starts one render worker now: it loads React and the templates on the other core while
+  // this thread plans, instead of this thread loading them to render the few pages that changed. A cold
+  // build starts its workers when rendering starts: loading them now would slow this thread's
+  // validation down, and a child process may draw the social images in between, whose memory theirs
+  // would add to.
+  let ownPool = options.renderPool === undefined && cache.previous ? createRenderPool({ workers: options.renderWorkers ?? 1 }) : undefined;
   try {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
@@ -230,26 +232,32 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const pages = await timed('plan', () => planSitePages({ content, site, shared, code: cache.code, previous: cache.previous, entryPages: cache.entryPages }));
     const socialImages = await timed('social images', () => writeSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
-    if (ownPool && options.renderWorkers === undefined && cache.previous && defaultRenderWorkers(pages.toRender.length) > 1) {
-      // A rebuild of many pages (a template changed) gets the workers a cold build would.
-      await ownPool.close();
-      ownPool = createRenderPool({ workers: defaultRenderWorkers(pages.toRender.length) });
+    if (options.renderPool === undefined && (!ownPool || (options.renderWorkers === undefined && defaultRenderWorkers(pages.toRender.length) > 1))) {
+      // A cold build, or a rebuild of many pages (a template changed): the workers a cold build gets.
+      await ownPool?.close();
+      ownPool = createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) });
     }
     const pool = options.renderPool ?? ownPool!;
     const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
-    const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, sitemap: pages.sitemap, markdownOptions, feedBodies: cache.feedBodies }));
-    const hosting = await timed('redirects + host files', () =>
-      planHosting(cache, {
-        redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
-        host,
-        config: site.config,
-        outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length,
-        hostConfigDir,
-      }),
-    );
+    // The files written before the pages: sitemaps, feeds and the host's files (54,000 redirect stubs at
+    // 10,000 records). Made in a function of their own and handed to the writer in a queue it empties,
+    // so that nothing here holds one once it is written.
+    const wholeSite = async () => {
+      const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, sitemap: pages.sitemap, markdownOptions, feedBodies: cache.feedBodies }));
+      const { publicFiles, ...hosting } = await timed('redirects + host files', () =>
+        planHosting(cache, {
+          redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
+          host,
+          config: site.config,
+          outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length,
+          hostConfigDir,
+        }),
+      );
+      return { hosting, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), publicFiles, pages.kept]) };
+    };
+    const { hosting, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const files = [dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), hosting.publicFiles, pages.kept];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(files, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
+    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
@@ -350,6 +358,11 @@ async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, done: () =
   } finally {
     await done();
   }
+}
+
+/** The batches in a queue emptied as they are taken: each is garbage once its reader is done with it. */
+function* handOver(batches: OutputFile[][]): Generator<OutputFile[]> {
+  while (batches.length > 0) yield batches.shift()!;
 }
 
 async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {

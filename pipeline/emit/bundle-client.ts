@@ -57,12 +57,13 @@ const COMMON = {
  */
 export async function bundleClient(): Promise<ClientBundles> {
   // Loaded here: a build whose bundles are in the cache does not load esbuild.
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild, stop } = await import('esbuild');
   const modulePath = (name: IslandName) => new URL(MODULES[name], TEMPLATES).pathname;
+  // esbuild's service process (about 30 MB) is stopped until the next bundle (the preview's next template change) starts another.
   const [site, modules] = await Promise.all([
     esbuild({ ...COMMON, entryPoints: { site: SITE_SCRIPT } }),
     esbuild({ ...COMMON, entryPoints: Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, modulePath(name)])), splitting: true }),
-  ]);
+  ]).finally(stop);
   const outputs = [...site.outputFiles, ...modules.outputFiles];
   const files = outputs.map((file) => ({ path: path.relative(ROOT, file.path), contents: file.contents }));
   const urlOf = (entry: string) => {
