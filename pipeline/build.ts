@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
+import { splitFeeds } from './cache/feed-reuse.ts';
 import { planSitePages } from './cache/page-reuse.ts';
 import { openContentReuse } from './cache/content-reuse.ts';
 import { planHosting } from './cache/stage-results.ts';
@@ -11,7 +12,7 @@ import { formatRobots } from './emit/format-robots.ts';
 import { formatSitemapFiles, type UrlElement } from './emit/format-sitemap.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
 import type { OutputFile } from './emit/output-file.ts';
-import { writeOutput } from './emit/write-output.ts';
+import { writeOutput, type OutputEntries } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import { fetchEntries, type FetchEntriesOptions } from './fetch/fetch-entries.ts';
@@ -243,21 +244,21 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // 10,000 records). Made in a function of their own and handed to the writer in a queue it empties,
     // so that nothing here holds one once it is written.
     const wholeSite = async () => {
-      const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, sitemap: pages.sitemap, markdownOptions, feedBodies: cache.feedBodies }));
+      const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, sitemap: pages.sitemap, markdownOptions, feedBodies: cache.feedBodies, previous: cache.previous, engine: cache.code.engine }));
       const { publicFiles, ...hosting } = await timed('redirects + host files', () =>
         planHosting(cache, {
           redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
           host,
           config: site.config,
-          outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.length + socialImages.files.length,
+          outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.files.length + socialImages.files.length,
           hostConfigDir,
         }),
       );
-      return { hosting, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery]), publicFiles, pages.kept]) };
+      return { hosting, feedHashes: discovery.hashes, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery.files]), publicFiles, pages.kept]) };
     };
-    const { hosting, firstFiles } = await wholeSite();
+    const { hosting, feedHashes, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes]), beforeCommit: cache.dropManifest }));
+    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes, ...feedHashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
@@ -324,14 +325,23 @@ function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
   });
 }
 
-/** sitemap.xml, robots.txt and the feeds; the feeds' bodies come from the cache when their content key is known. */
-async function formatDiscovery({ site, content, sitemap, markdownOptions, feedBodies }: { site: Site; content: Content; sitemap: UrlElement[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies'] }): Promise<OutputFile[]> {
-  const feeds = await renderFeedBodies(planFeeds({ content, site }), markdownOptions, feedBodies.known, feedBodies.used);
-  return [
-    ...formatSitemapFiles(sitemap, { baseUrl: site.config.baseUrl }),
-    formatRobots({ baseUrl: site.config.baseUrl }),
-    ...formatFeeds({ baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales, feeds }),
-  ];
+/**
+ * sitemap.xml, robots.txt and the feeds, with the feeds' keys for the writer: a feed whose key the
+ * output holds stays as it is (splitFeeds), and the others' bodies come from the cache when their
+ * content key is known.
+ */
+async function formatDiscovery({ site, content, sitemap, markdownOptions, feedBodies, previous, engine }: { site: Site; content: Content; sitemap: UrlElement[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies']; previous: OutputEntries | undefined; engine: string }): Promise<{ files: OutputFile[]; hashes: Map<string, string> }> {
+  const options = { baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales };
+  const feeds = splitFeeds(planFeeds({ content, site }), { options, engine, previous, bodies: feedBodies });
+  const formatted = formatFeeds({ ...options, feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, feedBodies.known, feedBodies.used) });
+  return {
+    files: [
+      ...formatSitemapFiles(sitemap, { baseUrl: site.config.baseUrl }),
+      formatRobots({ baseUrl: site.config.baseUrl }),
+      ...[...feeds.kept, ...formatted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    ],
+    hashes: feeds.hashes,
+  };
 }
 
 /** The browser bundles: the memo's (the preview) or the cache folder's for the same pipeline and templates, else made now. */

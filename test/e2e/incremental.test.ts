@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
@@ -71,11 +71,16 @@ describe('incremental builds', () => {
   it('after one article changes, re-render only its pages and the lists, and equal a cold build byte for byte', async () => {
     const warm = options('warm');
     await build(warm);
+    const feedTime = async (feed: string) => (await stat(path.join(warm.outDir, feed))).mtimeMs;
+    const [englishFeed, dutchFeed] = [await feedTime('feed.xml'), await feedTime('nl/feed.xml')];
     server.setRecords('articles', editOldArticle(snapshot.articles!));
     try {
       const incremental = await build(warm);
       expect(incremental.pagesRendered).toBeGreaterThan(0);
       expect(incremental.pagesRendered).toBeLessThan(incremental.pages / 4);
+      // The English feed holds the article and is written again; the Dutch one, unchanged, stays as it was.
+      expect(await feedTime('feed.xml')).not.toBe(englishFeed);
+      expect(await feedTime('nl/feed.xml')).toBe(dutchFeed);
 
       const cold = options('cold');
       const fresh = await build(cold);
@@ -83,6 +88,7 @@ describe('incremental builds', () => {
       const warmTree = await readTree(warm.outDir);
       expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
       expect(warmTree.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')!.toString()).toContain('One more paragraph, added by an editor.');
+      expect(warmTree.get('feed.xml')!.toString()).toContain('One more paragraph, added by an editor.');
     } finally {
       server.setRecords('articles', snapshot.articles!);
     }
