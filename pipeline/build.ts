@@ -258,7 +258,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     };
     const { hosting, feedHashes, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...hosting.hashes, ...feedHashes]), beforeCommit: cache.dropManifest }));
+    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...feedHashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 

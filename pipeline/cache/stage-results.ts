@@ -24,8 +24,6 @@ export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures'> {
   redirectWarnings: string[];
   /** The files of the host folder; undefined: the folder holds them already, as the last build wrote it. */
   configFiles: OutputFile[] | undefined;
-  /** The output hashes of public files left as the last build wrote them. */
-  hashes: Map<string, string>;
 }
 
 /** What the next build needs to stand for this stage without running it: no redirect rule, no file contents. */
@@ -56,7 +54,6 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
       publicFiles: saved.publicPaths.map((file): KeptFile => ({ path: file, kept: true })),
       configFiles: undefined,
       warnings: saved.warnings,
-      hashes: new Map(saved.publicPaths.map((file) => [file, previous.get(file)!.hash])),
     };
   }
   const redirects = planRedirectsFrom(options.redirects);
@@ -74,7 +71,7 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
       return [file, info.size, info.mtimeMs];
     })),
   }));
-  return { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicFiles: files.publicFiles, configFiles: files.configFiles, warnings: files.warnings, hashes: new Map() };
+  return { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicFiles: files.publicFiles, configFiles: files.configFiles, warnings: files.warnings };
 }
 
 async function configFolderHolds(folder: string, files: SavedHosting['configFiles']): Promise<boolean> {

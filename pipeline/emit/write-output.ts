@@ -14,7 +14,10 @@ export interface WriteOutputOptions {
    * changed files are written (into a staging folder first), and moved into outDir once all succeeded.
    */
   previous?: OutputEntries | undefined;
-  /** Hashes of files whose inputs are hashed elsewhere (pages: their input hash); other files are hashed here. */
+  /**
+   * Hashes of files whose inputs are hashed elsewhere (pages: their input hash); other files are hashed
+   * here, and a kept file without one has the hash the previous build recorded.
+   */
   hashes?: ReadonlyMap<string, string> | undefined;
   /** Runs after every file is written and before outDir changes (the caller drops its manifest of outDir here). */
   beforeCommit?: (() => Promise<void>) | undefined;
@@ -102,7 +105,8 @@ async function writeAll(
   // filesystems costs more CPU than the writes. Batches are short and the loop yields between them.
   const writeOne = (file: OutputFile) => {
     if ('kept' in file) {
-      const hash = hashes.get(file.path);
+      // The previous build's file: the hash that build recorded, which must be the caller's when it names one.
+      const hash = hashes.get(file.path) ?? previous?.get(file.path)?.hash;
       if (hash === undefined || !unchanged(file.path, hash)) throw writeFailed(`"${file.path}" was to stay as the previous build wrote it, but that build did not write it`);
     } else if ('copyFrom' in file) {
       const source = statSync(file.copyFrom);
@@ -123,7 +127,8 @@ async function writeAll(
   for await (const batch of batches) {
     const inBatch = new Set<string>();
     for (const file of batch) {
-      if (!isSafeRelativePath(file.path)) throw writeFailed(`refusing to write "${file.path}": not a plain relative path`);
+      // A kept file is neither written nor removed: its path is one the previous build wrote.
+      if (!('kept' in file) && !isSafeRelativePath(file.path)) throw writeFailed(`refusing to write "${file.path}": not a plain relative path`);
       if (entries.has(file.path) || inBatch.has(file.path)) throw writeFailed(`two output files share the path "${file.path}"`);
       inBatch.add(file.path);
     }
