@@ -4,12 +4,13 @@ import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type C
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
 import { splitFeeds } from './cache/feed-reuse.ts';
 import { planSitePages } from './cache/page-reuse.ts';
+import { reuseSitemap } from './cache/sitemap-reuse.ts';
 import { openContentReuse } from './cache/content-reuse.ts';
 import { planHosting } from './cache/stage-results.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
-import { formatSitemapFiles, type UrlElement } from './emit/format-sitemap.ts';
+import type { UrlElement } from './emit/format-sitemap.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
 import type { OutputFile } from './emit/output-file.ts';
 import { writeOutput, type OutputEntries } from './emit/write-output.ts';
@@ -254,11 +255,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
           hostConfigDir,
         }),
       );
-      return { hosting, feedHashes: discovery.hashes, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery.files]), publicFiles, pages.kept]) };
+      return { hosting, discoveryHashes: discovery.hashes, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery.files]), publicFiles, pages.kept]) };
     };
-    const { hosting, feedHashes, firstFiles } = await wholeSite();
+    const { hosting, discoveryHashes, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...feedHashes]), beforeCommit: cache.dropManifest }));
+    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...discoveryHashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
@@ -326,21 +327,18 @@ function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
 }
 
 /**
- * sitemap.xml, robots.txt and the feeds, with the feeds' keys for the writer: a feed whose key the
- * output holds stays as it is (splitFeeds), and the others' bodies come from the cache when their
- * content key is known.
+ * sitemap.xml, robots.txt and the feeds, with the sitemap's and the feeds' keys for the writer: a
+ * sitemap or feed whose key the output holds stays as it is (reuseSitemap, splitFeeds), and the other
+ * feeds' bodies come from the cache when their content key is known.
  */
 async function formatDiscovery({ site, content, sitemap, markdownOptions, feedBodies, previous, engine }: { site: Site; content: Content; sitemap: UrlElement[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies']; previous: OutputEntries | undefined; engine: string }): Promise<{ files: OutputFile[]; hashes: Map<string, string> }> {
   const options = { baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales };
   const feeds = splitFeeds(planFeeds({ content, site }), { options, engine, previous, bodies: feedBodies });
   const formatted = formatFeeds({ ...options, feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, feedBodies.known, feedBodies.used) });
+  const sitemapFiles = reuseSitemap(sitemap, { baseUrl: site.config.baseUrl, engine, previous });
   return {
-    files: [
-      ...formatSitemapFiles(sitemap, { baseUrl: site.config.baseUrl }),
-      formatRobots({ baseUrl: site.config.baseUrl }),
-      ...[...feeds.kept, ...formatted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    ],
-    hashes: feeds.hashes,
+    files: [...sitemapFiles.files, formatRobots({ baseUrl: site.config.baseUrl }), ...[...feeds.kept, ...formatted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))],
+    hashes: new Map([...sitemapFiles.hashes, ...feeds.hashes]),
   };
 }
 
