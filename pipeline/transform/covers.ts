@@ -57,6 +57,13 @@ export function metadataColour(media: Media): { hex: string; brightness: number 
   return { hex: `#${hex.replace(/^#/, '').toLowerCase()}`, brightness };
 }
 
+/** The files a cover needs: its images, and the one its colour is computed from when the CMS metadata has none. */
+export function coverFileUrls(media: Media): string[] {
+  const urls = mediaUrlsOf(media);
+  if (!hasMetadataColour(media)) urls.push(smallestUrlOf(media));
+  return urls;
+}
+
 /** Whether the CMS metadata has the colour (metadataColour without making it: listing media asks this of every cover). */
 export function hasMetadataColour(media: Media): boolean {
   const { hex, brightness } = colourMetadata(media);

@@ -1,5 +1,5 @@
 import type { ValidContent } from '../validate/validate-content.ts';
-import { hasMetadataColour, mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
+import { coverFileUrls, hasMetadataColour, mediaUrlsOf, pickCover, smallestUrlOf } from './covers.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 import type { MarkdownBodyMemo } from './markdown-jobs.ts';
 
@@ -58,7 +58,7 @@ export function findUnavailableMedia(content: ValidContent, unavailable: Readonl
   const found: UnavailableMedia[] = [];
   const scan = (collection: UnavailableMedia['collection'], record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
     const cover = pickCover(record);
-    const coverUrls = cover ? [...mediaUrlsOf(cover), ...(metadataColour(cover) ? [] : [smallestUrlOf(cover)])] : [];
+    const coverUrls = cover ? coverFileUrls(cover) : [];
     const missingCover = coverUrls.find((url) => unavailable.has(url));
     if (missingCover !== undefined) found.push({ collection, id: record.id, locale: record.locale, url: missingCover, use: 'cover', reason: unavailable.get(missingCover)! });
     for (const url of new Set(findMarkdownImages(record.content ?? ''))) {

@@ -6,7 +6,7 @@ import type { Site } from '../site/site.ts';
 import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
 import type { CoverColours } from './cover-colours.ts';
-import { mediaUrlsOf, metadataColour, normaliseCover, pickCover, smallestUrlOf, type Cover } from './covers.ts';
+import { coverFileUrls, normaliseCover, pickCover, type Cover } from './covers.ts';
 import { groupFamilies, planLanguages, primaryLocale, type LanguagesMap, type RecordFamily } from './families.ts';
 import type { MarkdownInput } from './markdown.ts';
 import { recordRef, type MarkdownJob } from './markdown-jobs.ts';
@@ -155,8 +155,7 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
 /** A cover is shown only when all its files are there (the colour's too, when it is computed from a file). */
 function isAvailable(media: NonNullable<ReturnType<typeof pickCover>>, unavailable: ReadonlyMap<string, string> | undefined): boolean {
   if (!unavailable || unavailable.size === 0) return true;
-  const urls = [...mediaUrlsOf(media), ...(metadataColour(media) ? [] : [smallestUrlOf(media)])];
-  return urls.every((url) => !unavailable.has(url));
+  return coverFileUrls(media).every((url) => !unavailable.has(url));
 }
 
 function typesetCover(cover: Cover, locale: Locale): Cover {
