@@ -202,7 +202,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       // What the source lacks or cannot serve as an image: the pages go without it, with a warning per entry (--strict: fail).
       const unavailable = new Map([...media.missing, ...colours.unreadable]);
       for (const url of colours.unreadable.keys()) media.files.delete(url);
-      const missingUses = findUnavailableMedia(valid, unavailable);
+      const missingUses = findUnavailableMedia(valid, unavailable, reuse.markdownBodies);
       if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
       const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: reuse.markdownBodies }));
       if (reuse.keepSnapshotFiles && fetched.snapshotFiles) await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));

@@ -12,14 +12,15 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
  * The valid records of each embedded snapshot file, kept between builds in
  * `<cacheDir>/snapshot-records/<with-drafts|published>/` under a key of the file's bytes, its collection
  * and the code (schemas, the Strapi shape): a file that did not change is neither parsed nor validated
- * again. Reading one back (V8's serialization, the Markdown texts apart and decoded when read, see
- * encodeKeptFile) gives the very records validation gave, keys in the same order. With them go the
- * hash and images of each record's Markdown (what the content keys need, and hashing 100 MB of text
- * again costs more than reading it back). Only files whose every record was valid are kept, and only
- * those of the last build.
+ * again. Reading one back (V8's serialization, the Markdown texts apart, see encodeKeptFile) gives the
+ * records validation gave, keys in the same order, except that a record's Markdown is not in its
+ * `content` (null) but in the Markdown memo (`bodies`), read from the file's bytes when something asks
+ * for it. With it go the hash and images of each record's Markdown (what the content keys need, and
+ * hashing 100 MB of text again costs more than reading it back). Only files whose every record was
+ * valid are kept, and only those of the last build.
  */
 export interface SnapshotRecords {
-  /** A file's entries as kept (registered as valid in `valid`, their Markdown in `bodies`), or undefined. */
+  /** A file's entries as kept (registered as valid in `valid`, their Markdown's hash, images and text in `bodies`), or undefined. */
   load(file: SnapshotFileKey): Promise<RawEntry[] | undefined>;
   /** Keeps the valid records (with their Markdown's hash) of the files parsed this time, and drops those of files no longer there. */
   save(files: SnapshotFileEntries[]): Promise<void>;
@@ -63,7 +64,12 @@ export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Ar
   return Buffer.concat([length, head, ...texts]);
 }
 
-export function decodeKeptFile(bytes: Buffer): KeptFile | undefined {
+/** A kept file as read back: the records (`content` null where a text was kept), and per record its text, decoded on first call. */
+export interface DecodedKeptFile extends Omit<KeptFile, 'bodies'> {
+  texts: Array<(() => string) | null>;
+}
+
+export function decodeKeptFile(bytes: Buffer): DecodedKeptFile | undefined {
   const length = bytes.readUInt32LE(0);
   const kept = v8.deserialize(bytes.subarray(4, 4 + length)) as KeptFile;
   const n = kept?.entries?.length;
@@ -72,27 +78,15 @@ export function decodeKeptFile(bytes: Buffer): KeptFile | undefined {
   // Texts that do not end where the file does: a damaged file, parsed again instead.
   const lastEnd = kept.bodies.reduce((end, body) => (body ? Math.max(end, body[1]) : end), 0);
   if (lastEnd !== texts.length) return undefined;
-  kept.entries.forEach(({ record }, index) => {
-    const body = kept.bodies[index];
-    if (body) lazyText(record, 'content', texts, body[0], body[1]);
-  });
-  return kept;
+  // The texts stay out of the records: a getter on a record would turn V8's compact objects into slow
+  // dictionaries (every field read after it costs more), and would hold the whole record for its text.
+  return { entries: kept.entries, hashes: kept.hashes, images: kept.images, texts: kept.bodies.map((body) => body && lazyText(texts, body[0], body[1])) };
 }
 
-/** Makes `object[key]` the UTF-8 text of `bytes[start, end)`, decoded when first read (then a plain property again). */
-function lazyText(object: object, key: string, bytes: Buffer, start: number, end: number): void {
-  Object.defineProperty(object, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const text = bytes.toString('utf8', start, end);
-      Object.defineProperty(object, key, { value: text, writable: true, enumerable: true, configurable: true });
-      return text;
-    },
-    set(value: unknown) {
-      Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-    },
-  });
+/** The UTF-8 text of `bytes[start, end)`, decoded at the first call. */
+function lazyText(bytes: Buffer, start: number, end: number): () => string {
+  let text: string | undefined;
+  return () => (text ??= bytes.toString('utf8', start, end));
 }
 
 export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
@@ -102,7 +96,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
   const fileOf = (file: SnapshotFileKey) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, file.collection, file.hash])).digest('hex').slice(0, 32)}.v8`);
   return {
     async load(file) {
-      let kept: KeptFile | undefined;
+      let kept: DecodedKeptFile | undefined;
       try {
         kept = decodeKeptFile(await readFile(fileOf(file)));
       } catch {
@@ -112,7 +106,8 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
       if (!kept) return undefined;
       kept.entries.forEach(({ record }, index) => {
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
-        bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES });
+        const text = kept.texts[index];
+        bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES, ...(text ? { text } : {}) });
       });
       return kept.entries;
     },

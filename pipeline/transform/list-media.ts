@@ -52,8 +52,8 @@ export interface UnavailableMedia {
   reason: string;
 }
 
-/** Every use of an unavailable media file (url → why), by entry, in a stable order. Pure. */
-export function findUnavailableMedia(content: ValidContent, unavailable: ReadonlyMap<string, string>): UnavailableMedia[] {
+/** Every use of an unavailable media file (url → why), by entry, in a stable order (a text's images: the memo's, where it knows the record). Pure. */
+export function findUnavailableMedia(content: ValidContent, unavailable: ReadonlyMap<string, string>, memo?: MarkdownBodyMemo): UnavailableMedia[] {
   if (unavailable.size === 0) return [];
   const found: UnavailableMedia[] = [];
   const scan = (collection: UnavailableMedia['collection'], record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
@@ -61,7 +61,7 @@ export function findUnavailableMedia(content: ValidContent, unavailable: Readonl
     const coverUrls = cover ? coverFileUrls(cover) : [];
     const missingCover = coverUrls.find((url) => unavailable.has(url));
     if (missingCover !== undefined) found.push({ collection, id: record.id, locale: record.locale, url: missingCover, use: 'cover', reason: unavailable.get(missingCover)! });
-    for (const url of new Set(findMarkdownImages(record.content ?? ''))) {
+    for (const url of new Set(memo?.get(record)?.images ?? findMarkdownImages(record.content ?? ''))) {
       if (unavailable.has(url)) found.push({ collection, id: record.id, locale: record.locale, url, use: 'text', reason: unavailable.get(url)! });
     }
   };

@@ -28,6 +28,8 @@ export type MarkdownBodyMemo = WeakMap<object, MarkdownBody>;
 interface MarkdownBody {
   hash: string;
   images: string[];
+  /** The Markdown of a record whose `content` was left out (null): a kept record's, read from the cache file when first asked for (pipeline/cache/snapshot-records.ts). */
+  text?: (() => string) | undefined;
 }
 
 /**
@@ -49,18 +51,18 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
     const { strings, prefix } = forLocale(record.locale);
-    const input = markdownInput(record, {
-      locale: record.locale,
-      showIndex: 'showIndex' in record && record.showIndex === true,
-      showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
-      strings,
-    });
     let body = options.memo?.get(record);
     if (!body) {
       const markdown = record.content ?? '';
       body = { hash: createHash('sha256').update(markdown).digest('base64url'), images: findMarkdownImages(markdown) };
       options.memo?.set(record, body);
     }
+    const input = markdownInput(record, body, {
+      locale: record.locale,
+      showIndex: 'showIndex' in record && record.showIndex === true,
+      showCallToActions: !('showCallToActions' in record) || record.showCallToActions !== false,
+      strings,
+    });
     const images = body.images.map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
     const key = hash('sha256', `${prefix}${JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])}`, 'hex').slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });
@@ -73,15 +75,16 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
 /**
  * The input, with its `markdown`: the record's text when it has it, else (a kept record, whose text is
  * decoded on first read, pipeline/cache/snapshot-records.ts) a getter that reads it when something
- * needs it (a page rendered, a fallback's links, a feed body not in the cache). Only that getter holds
- * on to the record: a fetched record's other fields (media objects, localizations …) are garbage once
- * the content is transformed, which lowers a cold build's peak memory.
+ * needs it (a page rendered, a fallback's links, a feed body not in the cache). The getter holds the
+ * text's reader, not the record: a record's other fields (media objects, localizations …) are garbage
+ * once the content is transformed, which lowers a build's peak memory.
  */
-function markdownInput(record: { content?: string | null | undefined }, rest: Omit<MarkdownInput, 'markdown'>): MarkdownInput {
-  if (!Object.getOwnPropertyDescriptor(record, 'content')?.get) return { markdown: record.content ?? '', ...rest };
+function markdownInput(record: { content?: string | null | undefined }, body: MarkdownBody, rest: Omit<MarkdownInput, 'markdown'>): MarkdownInput {
+  const { text } = body;
+  if (!text) return { markdown: record.content ?? '', ...rest };
   return {
     get markdown() {
-      return record.content ?? '';
+      return text();
     },
     ...rest,
   };

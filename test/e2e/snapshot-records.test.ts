@@ -77,7 +77,8 @@ describe('valid records kept per snapshot file', () => {
     const target = kept.entries.find((entry) => entry.record.locale === 'en')!;
     const title = String(target.record.title);
     target.record.title = `${title} (kept)`;
-    await writeFile(keyTermsFile, encodeKeptFile(kept.entries, kept.hashes, kept.images));
+    const entries = kept.entries.map((entry, index) => ({ ...entry, record: { ...entry.record, content: kept.texts[index]?.() ?? entry.record.content } }));
+    await writeFile(keyTermsFile, encodeKeptFile(entries, kept.hashes, kept.images));
     await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "Edited: ', '"title": "Edited twice: '));
     await build(warm);
     const page = (await readTree(warm.outDir)).get(`glossary/${String(target.record.articleType)}/key-term/${String(target.record.slug)}.html`);
