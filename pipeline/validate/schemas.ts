@@ -11,18 +11,21 @@ const slug = z.string().superRefine((value, context) => {
 const mediaUrl = z.string().regex(/^(https?:\/\/[^\s]+|\/[^/\\\s][^\s]*)$/, 'must be an http(s) URL or a path starting with /');
 const hexColour = z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'must be six hex digits');
 
-const mediaFormatSchema = z.looseObject({
+// Media objects and localizations keep only the fields the pipeline reads: Strapi sends a dozen more
+// per image format (name, hash, ext, size …), which would otherwise be kept with every record (the
+// snapshot records in the cache, a rebuild's memory). Unknown fields are accepted and left out.
+const mediaFormatSchema = z.object({
   url: mediaUrl,
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
 
-const colourMetaSchema = z.looseObject({
+const colourMetaSchema = z.object({
   averageColorHex: hexColour.nullish(),
   averageColorBrightness: z.number().min(0).max(256).nullish(),
 });
 
-export const mediaSchema = z.looseObject({
+export const mediaSchema = z.object({
   id: z.number().int(),
   name: z.string().min(1),
   alternativeText: z.string().nullish(),
@@ -32,7 +35,7 @@ export const mediaSchema = z.looseObject({
   mime: z.string().nullish(),
   url: mediaUrl,
   formats: z
-    .looseObject({
+    .object({
       thumbnail: mediaFormatSchema.optional(),
       small: mediaFormatSchema.optional(),
       medium: mediaFormatSchema.optional(),
@@ -44,7 +47,7 @@ export const mediaSchema = z.looseObject({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
-const localizationSchema = z.looseObject({
+const localizationSchema = z.object({
   id: z.number().int(),
   documentId: z.string().optional(),
   locale: z.string(),
