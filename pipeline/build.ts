@@ -12,7 +12,7 @@ import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
 import type { UrlElement } from './emit/format-sitemap.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
-import type { OutputFile } from './emit/output-file.ts';
+import type { OutputFile, OutputItem } from './emit/output-file.ts';
 import { writeOutput, type OutputEntries } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
@@ -255,11 +255,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
           hostConfigDir,
         }),
       );
-      return { hosting, discoveryHashes: discovery.hashes, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery.files]), publicFiles, pages.kept]) };
+      return { hosting, discoveryHashes: discovery.hashes, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery.files]), [publicFiles], pages.kept]) };
     };
     const { hosting, discoveryHashes, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, hashes: new Map([...pages.hashes, ...discoveryHashes]), beforeCommit: cache.dropManifest }));
+    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, previousGroups: cache.previousGroups, hashes: new Map([...pages.hashes, ...discoveryHashes]), beforeCommit: cache.dropManifest }));
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
@@ -280,7 +280,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       upToDate: false,
       timings,
     };
-    await timed('cache write', () => cache.save(written.entries, report));
+    await timed('cache write', () => cache.save(written, report));
     return report;
   } finally {
     await ownPool?.close();
@@ -369,11 +369,11 @@ async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, done: () =
 }
 
 /** The batches in a queue emptied as they are taken: each is garbage once its reader is done with it. */
-function* handOver(batches: OutputFile[][]): Generator<OutputFile[]> {
+function* handOver(batches: OutputItem[][]): Generator<OutputItem[]> {
   while (batches.length > 0) yield batches.shift()!;
 }
 
-async function* concat(...sources: Array<Iterable<OutputFile[]> | AsyncIterable<OutputFile[]>>): AsyncGenerator<OutputFile[]> {
+async function* concat(...sources: Array<Iterable<OutputItem[]> | AsyncIterable<OutputItem[]>>): AsyncGenerator<OutputItem[]> {
   for (const source of sources) yield* source;
 }
 

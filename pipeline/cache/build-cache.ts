@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { SiteAssets } from '../emit/load-site-assets.ts';
-import { isDirectory, type OutputEntries } from '../emit/write-output.ts';
+import { isDirectory, type OutputEntries, type PreviousGroup, type WrittenGroup } from '../emit/write-output.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import type { Site } from '../site/site.ts';
 import type { InputFingerprint } from './input-fingerprint.ts';
@@ -19,6 +19,8 @@ export interface BuildCache<Report> {
   code: CodeHashes;
   /** What the output folder holds, when the build that wrote it left a manifest. */
   previous: OutputEntries | undefined;
+  /** The groups of files (OutputGroup) the output folder holds, with `previous`: their files are not in it. */
+  previousGroups: ReadonlyMap<string, PreviousGroup> | undefined;
   /** The report of the build that wrote the output, when every input is the same now: nothing to do. */
   upToDate: Report | undefined;
   /** Feed entry bodies by content key: `known` from the last build, `used` filled by this one. */
@@ -35,7 +37,7 @@ export interface BuildCache<Report> {
   remember(stage: string, key: string, result: () => Promise<unknown>): void;
   /** Before the output folder changes: a build stopped half-way must not leave a manifest the next one trusts. */
   dropManifest(): Promise<void>;
-  save(entries: OutputEntries, report: Report): Promise<void>;
+  save(written: { entries: OutputEntries; groups: ReadonlyMap<string, WrittenGroup> }, report: Report): Promise<void>;
 }
 
 export interface OpenBuildCacheOptions {
@@ -73,17 +75,18 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   return {
     code,
     previous: previous?.entries,
+    previousGroups: previous?.groups,
     upToDate,
     feedBodies,
     entryPages,
     stageResult: async <T>(stage: string, key: string) => (previous ? loadStageResult<T>(cacheDir, outDir, stage, stageKey(key)) : undefined),
     remember: (stage, key, result) => stages.set(stage, { key: stageKey(key), result }),
     dropManifest: () => dropOutputManifest(cacheDir, outDir),
-    save: async (entries, report) => {
+    save: async ({ entries, groups }, report) => {
       for (const [stage, { key, result }] of stages) await saveStageResult(cacheDir, outDir, stage, key, await result());
       await saveFeedBodies(cacheDir, feedBodies.known, feedBodies.used);
       await saveEntryPages(cacheDir, outDir, entryPages.next);
-      await writeOutputManifest(cacheDir, outDir, { entries, inputKey, fingerprint: fingerprintKey, report });
+      await writeOutputManifest(cacheDir, outDir, { entries, groups, inputKey, fingerprint: fingerprintKey, report });
     },
   };
 }

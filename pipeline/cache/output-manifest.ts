@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isDirectory, type OutputEntries } from '../emit/write-output.ts';
+import { SitegenError } from '../errors.ts';
+import { isDirectory, type OutputEntries, type PreviousGroup, type WrittenGroup } from '../emit/write-output.ts';
 
 /**
  * What the previous build wrote into an output folder: per file, the hash of what it was made from
@@ -18,13 +19,25 @@ function headFile(cacheDir: string, outDir: string): string {
 }
 
 interface SavedManifest<Report> {
-  version: 2;
+  version: 3;
   outDir: string;
-  /** [path, hash, bytes] */
+  /** [path, hash, bytes] of the files outside the groups */
   files: Array<[string, string, number]>;
+  /** [name, key, files, bytes] of each group of files; a group's files are in a file of their own (groupFile). */
+  groups: Array<[string, string, number, number]>;
   /** A hash of every input of the build that wrote the folder, and what it reported. */
   inputKey: string;
   report: Report;
+}
+
+/** A group's files, beside the manifest: read only by a build that does not keep the group whole. */
+interface SavedGroup {
+  key: string;
+  files: Array<[string, string, number]>;
+}
+
+function groupFile(cacheDir: string, outDir: string, name: string): string {
+  return besideManifest(cacheDir, outDir, `group-${name}.json`);
 }
 
 export interface OutputManifest<Report> {
@@ -33,6 +46,16 @@ export interface OutputManifest<Report> {
   /** The input fingerprint of a build of the embedded content (input-fingerprint.ts). */
   fingerprint?: string | undefined;
   report: Report;
+}
+
+/** The manifest as loaded: the groups' files are read when asked for. */
+export interface LoadedManifest<Report> extends OutputManifest<Report> {
+  groups: Map<string, PreviousGroup>;
+}
+
+/** The manifest as written: the groups written this time come with their files. */
+export interface WrittenManifest<Report> extends OutputManifest<Report> {
+  groups: ReadonlyMap<string, WrittenGroup>;
 }
 
 interface SavedHead<Report> {
@@ -47,23 +70,55 @@ interface SavedHead<Report> {
  * The folder is sitegen's: a file edited or deleted in it by hand stays so until its inputs change
  * (delete the folder, or the manifest in the cache folder, to have the next build write it whole).
  */
-export async function loadOutputManifest<Report>(cacheDir: string, outDir: string): Promise<OutputManifest<Report> | undefined> {
+export async function loadOutputManifest<Report>(cacheDir: string, outDir: string): Promise<LoadedManifest<Report> | undefined> {
   try {
     const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest<Report>;
-    if (saved.version !== 2 || saved.outDir !== outDir || !(await isDirectory(outDir))) return undefined;
-    return { entries: new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }])), inputKey: saved.inputKey, report: saved.report };
+    if (saved.version !== 3 || saved.outDir !== outDir || !(await isDirectory(outDir))) return undefined;
+    const groups = new Map(saved.groups.map(([name, key, files, bytes]): [string, PreviousGroup] => [name, { key, files, bytes, entries: once(() => loadGroup(groupFile(cacheDir, outDir, name), key, files)) }]));
+    return { entries: new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }])), groups, inputKey: saved.inputKey, report: saved.report };
   } catch {
     return undefined;
   }
 }
 
-export async function writeOutputManifest<Report>(cacheDir: string, outDir: string, manifest: OutputManifest<Report>): Promise<void> {
+async function loadGroup(file: string, key: string, count: number): Promise<OutputEntries> {
+  let saved: SavedGroup | undefined;
+  try {
+    saved = JSON.parse(await readFile(file, 'utf8')) as SavedGroup;
+  } catch {
+    // Below.
+  }
+  if (saved?.key !== key || saved.files.length !== count) {
+    throw new SitegenError({
+      code: 'OUTPUT_WRITE_FAILED',
+      message: `the list of files the previous build wrote (${file}) is missing or does not match its manifest`,
+      hint: 'delete the output folder (or the cache folder) to have the next build write it whole',
+    });
+  }
+  return new Map(saved.files.map(([name, hash, bytes]) => [name, { hash, bytes }]));
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+export async function writeOutputManifest<Report>(cacheDir: string, outDir: string, manifest: WrittenManifest<Report>): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
+  // The groups' files first: a manifest on disk always names groups whose files are there.
+  for (const [name, group] of manifest.groups) {
+    if (!group.entries) continue;
+    const file = groupFile(cacheDir, outDir, name);
+    const savedGroup: SavedGroup = { key: group.key, files: [...group.entries].map(([name, entry]) => [name, entry.hash, entry.bytes]) };
+    await writeFile(`${file}.tmp`, JSON.stringify(savedGroup));
+    await rename(`${file}.tmp`, file);
+  }
   const file = manifestFile(cacheDir, outDir);
   const saved: SavedManifest<Report> = {
-    version: 2,
+    version: 3,
     outDir,
     files: [...manifest.entries].map(([name, entry]) => [name, entry.hash, entry.bytes]),
+    groups: [...manifest.groups].map(([name, group]) => [name, group.key, group.files, group.bytes]),
     inputKey: manifest.inputKey,
     report: manifest.report,
   };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { KeptFile, OutputFile } from '../emit/output-file.ts';
+import type { OutputFile, OutputGroup } from '../emit/output-file.ts';
 import { formatHostFiles } from '../emit/hosts/format-host-files.ts';
 import type { HostFiles } from '../emit/hosts/host-files.ts';
 import { planHostManifest } from '../plan/host-manifest.ts';
@@ -19,7 +19,9 @@ export interface HostingOptions {
 }
 
 /** The redirects and the host's files, with what the report and the writer need of them. */
-export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures'> {
+export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures' | 'publicFiles'> {
+  /** The host's files in the output folder, as one group (HOST_FILES): written, or kept whole when the last build wrote the same. */
+  publicFiles: OutputGroup;
   redirectRules: number;
   redirectWarnings: string[];
   /** The files of the host folder; undefined: the folder holds them already, as the last build wrote it. */
@@ -30,28 +32,30 @@ export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures'> {
 interface SavedHosting {
   redirectRules: number;
   redirectWarnings: string[];
-  publicPaths: string[];
   warnings: string[];
   /** [file, size, mtime] of the host folder's files as this build wrote them. */
   configFiles: Array<[string, number, number]>;
 }
+
+/** The name of the host's files' group in the output manifest. */
+const HOST_FILES = 'host';
 
 /**
  * Redirects and host files as one stage: when the redirects' inputs (redirectInputs, a complete
  * projection), the host, the site config and the file count are those of the build that wrote the
  * output, and the output and host folders still hold what it wrote, nothing is planned, formatted,
  * hashed or written again (at 10,000 records: 54,000 rules and as many HTML stubs). Otherwise both are
- * made as usual and a small summary is kept for the next build.
+ * made as usual and a small summary is kept for the next build. The files of the output folder are
+ * one group under the stage's key (OutputGroup): kept whole, none of them is listed.
  */
 export async function planHosting(cache: BuildCache<unknown>, options: HostingOptions): Promise<Hosting> {
   const key = createHash('sha256').update(JSON.stringify([options.host, options.config, options.outputFileCount, options.redirects])).digest('base64url');
   const saved = await cache.stageResult<SavedHosting>('hosting', key);
-  const previous = cache.previous;
-  if (saved && previous && saved.publicPaths.every((file) => previous.has(file)) && (await configFolderHolds(options.hostConfigDir, saved.configFiles))) {
+  if (saved && cache.previousGroups?.get(HOST_FILES)?.key === key && (await configFolderHolds(options.hostConfigDir, saved.configFiles))) {
     return {
       redirectRules: saved.redirectRules,
       redirectWarnings: saved.redirectWarnings,
-      publicFiles: saved.publicPaths.map((file): KeptFile => ({ path: file, kept: true })),
+      publicFiles: { group: HOST_FILES, key },
       configFiles: undefined,
       warnings: saved.warnings,
     };
@@ -61,7 +65,7 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
   // Kept once the build has written the host folder (cache.save runs after that): its files' sizes and
   // times. Made of paths only, so that the rules and the files' contents (54,000 stubs at 10,000
   // records) are garbage once written, not kept until the build ends.
-  const summary = { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicPaths: files.publicFiles.map((file) => file.path), warnings: files.warnings };
+  const summary = { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, warnings: files.warnings };
   const configPaths = files.configFiles.map((file) => file.path);
   const { hostConfigDir } = options;
   cache.remember('hosting', key, async (): Promise<SavedHosting> => ({
@@ -71,7 +75,7 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
       return [file, info.size, info.mtimeMs];
     })),
   }));
-  return { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicFiles: files.publicFiles, configFiles: files.configFiles, warnings: files.warnings };
+  return { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicFiles: { group: HOST_FILES, key, files: files.publicFiles }, configFiles: files.configFiles, warnings: files.warnings };
 }
 
 async function configFolderHolds(folder: string, files: SavedHosting['configFiles']): Promise<boolean> {
