@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { SitegenError } from '../errors.ts';
 import type { SnapshotFileEntries, SnapshotFileKey } from '../fetch/load-snapshot.ts';
 import type { RawEntry } from '../fetch/raw-entry.ts';
 import type { MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
@@ -42,8 +44,8 @@ const NO_IMAGES: string[] = [];
 /**
  * A kept file's bytes: the length of the serialized KeptFile (4 bytes), the KeptFile, then the Markdown
  * texts as UTF-8 one after the other. The texts are most of the bytes, and a one-article rebuild reads
- * few of them (the pages it renders, the fallbacks' links): a record's `content` is read from the file's
- * bytes the first time something asks for it, so reading a file back costs the records without them.
+ * few of them (the pages it renders, the fallbacks' links): reading a file back reads the records
+ * only, and the texts are read from the file when the first of them is asked for (readKeptFile).
  */
 export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Array<string[] | null>): Buffer {
   const texts: Buffer[] = [];
@@ -71,22 +73,72 @@ export interface DecodedKeptFile extends Omit<KeptFile, 'bodies'> {
 
 export function decodeKeptFile(bytes: Buffer): DecodedKeptFile | undefined {
   const length = bytes.readUInt32LE(0);
-  const kept = v8.deserialize(bytes.subarray(4, 4 + length)) as KeptFile;
+  return decodeHead(bytes.subarray(4, 4 + length), bytes.length - 4 - length, () => bytes.subarray(4 + length));
+}
+
+/**
+ * A kept file read from disk: its records now, its texts (one read of the rest of the file) when the
+ * first of them is asked for. Undefined when it is not a whole kept file.
+ */
+export async function readKeptFile(file: string): Promise<DecodedKeptFile | undefined> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    const prefix = await readExactly(handle, 0, 4);
+    const length = prefix?.readUInt32LE(0);
+    const head = length === undefined || 4 + length > size ? undefined : await readExactly(handle, 4, length);
+    return head && decodeHead(head, size - 4 - length!, () => readTexts(file, 4 + length!, size - 4 - length!));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readExactly(handle: FileHandle, position: number, length: number): Promise<Buffer | undefined> {
+  const bytes = Buffer.allocUnsafe(length);
+  const { bytesRead } = await handle.read(bytes, 0, length, position);
+  return bytesRead === length ? bytes : undefined;
+}
+
+/** The texts of a kept file, read when a build first needs one (the file is the build's own and stays). */
+function readTexts(file: string, position: number, length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(length);
+  let bytesRead = 0;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      bytesRead = readSync(fd, bytes, 0, length, position);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw textsUnreadable(file, (error as Error).message, error);
+  }
+  if (bytesRead !== length) throw textsUnreadable(file, `${bytesRead} of ${length} bytes`);
+  return bytes;
+}
+
+function textsUnreadable(file: string, problem: string, cause?: unknown): SitegenError {
+  return new SitegenError({ code: 'SNAPSHOT_INVALID', message: `the Markdown texts kept in ${file} could not be read (${problem}): the file changed while the build ran`, hint: 'run the build again; if it fails again, delete the cache folder', cause });
+}
+
+function decodeHead(head: Buffer, textLength: number, readAllTexts: () => Buffer): DecodedKeptFile | undefined {
+  const kept = v8.deserialize(head) as KeptFile;
   const n = kept?.entries?.length;
   if (!Array.isArray(kept?.entries) || kept.hashes?.length !== n || kept.images?.length !== n || kept.bodies?.length !== n) return undefined;
-  const texts = bytes.subarray(4 + length);
   // Texts that do not end where the file does: a damaged file, parsed again instead.
   const lastEnd = kept.bodies.reduce((end, body) => (body ? Math.max(end, body[1]) : end), 0);
-  if (lastEnd !== texts.length) return undefined;
+  if (lastEnd !== textLength) return undefined;
+  let texts: Buffer | undefined;
+  const allTexts = () => (texts ??= readAllTexts());
   // The texts stay out of the records: a getter on a record would turn V8's compact objects into slow
   // dictionaries (every field read after it costs more), and would hold the whole record for its text.
-  return { entries: kept.entries, hashes: kept.hashes, images: kept.images, texts: kept.bodies.map((body) => body && lazyText(texts, body[0], body[1])) };
+  return { entries: kept.entries, hashes: kept.hashes, images: kept.images, texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])) };
 }
 
 /** The UTF-8 text of `bytes[start, end)`, decoded at the first call. */
-function lazyText(bytes: Buffer, start: number, end: number): () => string {
+function lazyText(bytes: () => Buffer, start: number, end: number): () => string {
   let text: string | undefined;
-  return () => (text ??= bytes.toString('utf8', start, end));
+  return () => (text ??= bytes().toString('utf8', start, end));
 }
 
 export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
@@ -98,7 +150,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
     async load(file) {
       let kept: DecodedKeptFile | undefined;
       try {
-        kept = decodeKeptFile(await readFile(fileOf(file)));
+        kept = await readKeptFile(fileOf(file));
       } catch {
         // Missing, or left unreadable by a build that stopped while writing it: the file is parsed instead.
         return undefined;
