@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { LOCALES, type Locale } from '../locale.ts';
-import type { PagePlan, PageTemplate } from '../plan/page-plan.ts';
+import type { PagePlan, PageTemplate, PostSummary } from '../plan/page-plan.ts';
 import type { Site } from '../site/site.ts';
 import type { ContentFamily, EntryVersion } from '../transform/transform-content.ts';
 
@@ -17,6 +17,8 @@ export interface PageSources {
   site: Site;
   /** The entry family each entry page is planned from. */
   familyOf: ReadonlyMap<PagePlan, ContentFamily>;
+  /** The version each post of a list shows (SitePlan.listed). */
+  listed?: ReadonlyMap<PostSummary, EntryVersion> | undefined;
 }
 
 /**
@@ -29,18 +31,20 @@ export interface PageSources {
  * by the plan: its family (hashed once for all its locales), the site's data, its locale, and the
  * content key of the version it shows, which for an English fallback also names the links its text
  * gets in the page's language (the only input of its plan from other entries). That hashes a tenth of
- * the bytes, and every change of its plan is a change of these.
+ * the bytes, and every change of its plan is a change of these. Likewise a post in a list (blog pages,
+ * glossary categories, the home page) counts as its href and the hash of the version it shows, which
+ * the entries' keys hash anyway, instead of its summary's fields.
  *
  * Relies on templates reading `shared.messages` and `shared.shells` only for the page's own locale,
  * as createPageContext does (`t`, `shell`).
  */
 export function hashPageInputs(pages: PagePlan[], shared: RenderShared, code: PageCodeHashes, sources?: PageSources): Map<string, string> {
-  return createPageHasher(shared, code, sources?.site).hashPages(pages, sources?.familyOf);
+  return createPageHasher(shared, code, sources?.site).hashPages(pages, sources?.familyOf, sources?.listed);
 }
 
 export interface PageHasher {
-  /** hashPageInputs of these pages; entry pages by their sources when `familyOf` names their family. */
-  hashPages(pages: PagePlan[], familyOf?: ReadonlyMap<PagePlan, ContentFamily>): Map<string, string>;
+  /** hashPageInputs of these pages; entry pages by their sources when `familyOf` names their family, the posts of lists by theirs when `listed` names their version. */
+  hashPages(pages: PagePlan[], familyOf?: ReadonlyMap<PagePlan, ContentFamily>, listed?: ReadonlyMap<PostSummary, EntryVersion>): Map<string, string>;
   /**
    * A key of everything an entry family's pages are planned and hashed from, save the links an English
    * fallback's text gets (a family with a fallback page is planned every time, see entry-pages.ts): its
@@ -82,8 +86,12 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
   };
   let everyLocaleKey: string | undefined;
   return {
-    hashPages(pages, familyOf) {
+    hashPages(pages, familyOf, listed) {
       const hashes = new Map<string, string>();
+      const sourced = (page: PagePlan) => (listed && listed.size > 0 ? withListsBySource(page, (summary) => {
+        const version = listed.get(summary as PostSummary);
+        return version && `${(summary as PostSummary).href}\0${versionHash(version)}`;
+      }) : page);
       for (const page of pages) {
         const family = familyOf?.get(page);
         const language = family?.languages[page.locale];
@@ -91,7 +99,7 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
         const inputs =
           version && page.data.template === 'article'
             ? `entry\0${familyHash(family!)}\0${versionHash(version)}\0${page.locale}\0${page.outputPath}\0${page.data.article.version.contentKey}`
-            : JSON.stringify(page.data.template === 'article' ? { ...page, data: { ...page.data, article: { ...page.data.article, version: withoutMarkdown(page.data.article.version) } } } : page);
+            : JSON.stringify(page.data.template === 'article' ? { ...page, data: { ...page.data, article: { ...page.data.article, version: withoutMarkdown(page.data.article.version) } } } : sourced(page));
         hashes.set(page.outputPath, hash('sha256', `${localeHash(page.locale)}\0${code.templates[page.data.template]}\0${inputs}`, 'hex').slice(0, 32));
       }
       return hashes;
@@ -102,6 +110,19 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
       return hash('sha256', `${everyLocaleKey}\0${familyHash(family)}\0${versions.join('\0')}`, 'base64url');
     },
   };
+}
+
+/** The page with each list of posts in its data (blog-list, home, glossary categories) as the posts' `keyOf`, where it names all of them. */
+function withListsBySource(page: PagePlan, keyOf: (summary: unknown) => string | undefined): PagePlan {
+  const data = page.data as unknown as Record<string, unknown>;
+  let keyed: Record<string, unknown> | undefined;
+  for (const field of Object.keys(data)) {
+    const value = data[field];
+    if (!Array.isArray(value) || value.length === 0) continue;
+    const keys = value.map(keyOf);
+    if (keys.every((key) => key !== undefined)) (keyed ??= { ...data })[field] = keys;
+  }
+  return keyed ? ({ ...page, data: keyed } as unknown as PagePlan) : page;
 }
 
 /**

@@ -68,7 +68,7 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     reused.clear();
     plan = planPages({ content, site });
   }
-  const hashes = hasher.hashPages(plan.pages, plan.familyOf);
+  const hashes = hasher.hashPages(plan.pages, plan.familyOf, plan.listed);
   const split = splitByHash(plan.pages, hashes, previous);
 
   const plannedOf = new Map<ContentFamily, PagePlan[]>();

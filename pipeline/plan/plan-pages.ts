@@ -36,6 +36,8 @@ export interface SitePlan {
   shells: Record<Locale, ShellData>;
   /** The entry family each entry page is planned from (the page hashes use it, pipeline/cache/page-hash.ts). */
   familyOf: Map<PagePlan, ContentFamily>;
+  /** The version each post of a list shows (a summary is made from it and its href alone): list pages are hashed by these. */
+  listed: Map<PostSummary, EntryVersion>;
 }
 
 /** Number of posts in the shell's teasers and on the home page (spec §9). */
@@ -72,7 +74,7 @@ export function planPages({ content, site, isKept }: { content: Content; site: S
     ...LOCALES.map((locale) => planner.notFoundPage(locale)),
   ];
   assertUniquePages(pages);
-  return { pages, shells: planShells({ content, site }, planner), familyOf };
+  return { pages, shells: planShells({ content, site }, planner), familyOf, listed: planner.listed };
 }
 
 /** The shell of every locale (what createRenderShared needs before the pages are planned). Pure. */
@@ -95,6 +97,8 @@ class PagePlanner {
   /** Per locale: the English URL path of every page that exists in that locale → its URL path there. */
   private readonly localizedPaths = new Map<Locale, Map<string, string>>();
   private readonly familyHrefs = new Map<ContentFamily, Partial<Record<Locale, string | undefined>>>();
+  /** The version each summary made shows (SitePlan.listed). */
+  readonly listed = new Map<PostSummary, EntryVersion>();
   /** Blog posts by English slug (the footer's comparisons and the countries list look them up for every locale). */
   private blogPostsBySlug: Map<string, ContentFamily> | undefined;
 
@@ -307,11 +311,11 @@ class PagePlanner {
     return hrefs[locale];
   }
 
-  /** A post in a list of the locale; only for families with a page there (inLocale). */
+  /** A post in a list of the locale; only for families with a page there (inLocale). Made of the version it shows and its href alone. */
   private summary(family: ContentFamily, locale: Locale): PostSummary {
     const language = family.languages[locale]!;
     const version = family.versions[language.sourceLocale]!;
-    return {
+    const summary: PostSummary = {
       href: this.familyHref(family, locale)!,
       title: version.title,
       excerpt: version.excerpt,
@@ -321,6 +325,8 @@ class PagePlanner {
       isDraft: version.isDraft,
       textLocale: version.locale,
     };
+    this.listed.set(summary, version);
+    return summary;
   }
 
   private category(category: string, locale: Locale): CategorySummary {

@@ -19,9 +19,9 @@ const code = FIXED_CODE;
 function planned(articles: FakeRecord[]) {
   const { plan } = planContent(site, { articles, keyTerms: records['key-terms']! });
   const shared = { product: site.config.product, messages: site.messages, shells: plan.shells } as unknown as RenderShared;
-  const hashes = hashPageInputs(plan.pages, shared, code, { site, familyOf: plan.familyOf });
+  const hashes = hashPageInputs(plan.pages, shared, code, { site, familyOf: plan.familyOf, listed: plan.listed });
   const plans = new Map(plan.pages.map((page) => [page.outputPath, JSON.stringify([page, plan.shells[page.locale]])]));
-  return { plans, hashes, entryPages: plan.familyOf.size };
+  return { plans, hashes, entryPages: plan.familyOf.size, listed: plan.listed.size };
 }
 
 function changedKeys(a: Map<string, string>, b: Map<string, string>): string[] {
@@ -40,6 +40,7 @@ describe('page hashes of entry pages, taken from their sources', () => {
     const before = planned(base);
     const after = planned(edit(base));
     expect(before.entryPages).toBeGreaterThan(50);
+    expect(before.listed).toBeGreaterThan(50);
     const plansChanged = changedKeys(before.plans, after.plans);
     const hashesChanged = changedKeys(before.hashes, after.hashes);
     expect(plansChanged.length).toBeGreaterThan(0);
