@@ -7,6 +7,7 @@ import { planSitePages } from './cache/page-reuse.ts';
 import { reuseSitemap } from './cache/sitemap-reuse.ts';
 import { openContentReuse } from './cache/content-reuse.ts';
 import { planHosting } from './cache/stage-results.ts';
+import { versionNames } from './cache/version-keys.ts';
 import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
 import { formatFeeds } from './emit/format-feeds.ts';
 import { formatRobots } from './emit/format-robots.ts';
@@ -211,6 +212,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       );
       return {
         content,
+        // Names of the versions of kept records: the page hashes take these instead of hashing the versions.
+        versionNames: versionNames(valid, reuse.recordKeys, { engine: cache.code.engine, site, media: media.files, colours: colours.colours, imageSizes, unavailable }),
         media,
         markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes, unavailableMedia: unavailable },
         mediaUnavailable: missingUses.length,
@@ -223,7 +226,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       };
     };
     const loaded = await loadContent(fetched);
-    const { media, markdownOptions, source, coverColours, mediaUnavailable } = loaded;
+    const { media, markdownOptions, source, coverColours, mediaUnavailable, versionNames: names } = loaded;
     fetched = undefined;
     const shadowed = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
     const { content, warnings: clashWarnings } = options.dropClashingPages ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site })) : { content: shadowed.content, warnings: [] };
@@ -231,7 +234,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
     const shells = await timed('shells', () => planShells({ content, site }));
     const shared = await timed('shared render data', () => createRenderShared({ site, shells, assets, scripts, markdown: markdownOptions }));
-    const pages = await timed('plan', () => planSitePages({ content, site, shared, code: cache.code, previous: cache.previous, entryPages: cache.entryPages }));
+    const pages = await timed('plan', () => planSitePages({ content, site, shared, code: cache.code, previous: cache.previous, entryPages: cache.entryPages, versionNames: names }));
     const socialImages = await timed('social images', () => writeSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir));
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     if (options.renderPool === undefined && (!ownPool || (options.renderWorkers === undefined && defaultRenderWorkers(pages.toRender.length) > 1))) {

@@ -3,7 +3,7 @@ import type { SnapshotFileEntries, SnapshotFileKey, SnapshotMemo } from '../fetc
 import type { RawEntry } from '../fetch/raw-entry.ts';
 import type { MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
 import type { ValidationMemo } from '../validate/validate-content.ts';
-import { openSnapshotRecords, type SnapshotRecords } from './snapshot-records.ts';
+import { openSnapshotRecords, type RecordKeys, type SnapshotRecords } from './snapshot-records.ts';
 
 /**
  * What the fetch, validate and Markdown stages take from earlier builds: valid records by raw record and
@@ -14,6 +14,8 @@ import { openSnapshotRecords, type SnapshotRecords } from './snapshot-records.ts
 export interface ContentReuse {
   validated: ValidationMemo;
   markdownBodies: MarkdownBodyMemo;
+  /** The key of each record the snapshot records kept or keep (version-keys.ts names their versions by it). */
+  recordKeys: RecordKeys;
   snapshotMemo: SnapshotMemo | undefined;
   /** For fetchEntries: a snapshot file's entries as an earlier build kept them. */
   savedSnapshotFile: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
@@ -24,10 +26,12 @@ export interface ContentReuse {
 export function openContentReuse({ memo, cacheDir, includeDrafts, codeHash }: { memo: BuildMemo | undefined; cacheDir: string; includeDrafts: boolean; codeHash: string | undefined }): ContentReuse {
   const validated: ValidationMemo = memo ? (memo.validated ??= new WeakMap()) : new WeakMap();
   const markdownBodies: MarkdownBodyMemo = memo ? (memo.markdownBodies ??= new WeakMap()) : new WeakMap();
-  const records: SnapshotRecords | undefined = codeHash === undefined ? undefined : openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid: validated, bodies: markdownBodies });
+  const recordKeys: RecordKeys = new WeakMap();
+  const records: SnapshotRecords | undefined = codeHash === undefined ? undefined : openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid: validated, bodies: markdownBodies, keys: recordKeys });
   return {
     validated,
     markdownBodies,
+    recordKeys,
     snapshotMemo: memo && (memo.snapshot ??= new Map()),
     savedSnapshotFile: records?.load,
     keepSnapshotFiles: records?.save,

@@ -3,6 +3,7 @@ import type { RenderShared } from '../../templates/page-context.ts';
 import { LOCALES, type Locale } from '../locale.ts';
 import type { PagePlan, PageTemplate, PostSummary } from '../plan/page-plan.ts';
 import type { Site } from '../site/site.ts';
+import { recordRef } from '../transform/markdown-jobs.ts';
 import type { ContentFamily, EntryVersion } from '../transform/transform-content.ts';
 
 export interface PageCodeHashes {
@@ -54,8 +55,12 @@ export interface PageHasher {
   familyKey(family: ContentFamily): string;
 }
 
-/** One hasher per build: what every page shares (site, locales, versions, families) is hashed once. */
-export function createPageHasher(shared: RenderShared, code: PageCodeHashes, site: Site | undefined): PageHasher {
+/**
+ * One hasher per build: what every page shares (site, locales, versions, families) is hashed once. A
+ * version that `versionNames` names (by recordRef, version-keys.ts) is represented by its name instead
+ * of its JSON.
+ */
+export function createPageHasher(shared: RenderShared, code: PageCodeHashes, site: Site | undefined, versionNames?: ReadonlyMap<string, string>): PageHasher {
   const { messages, shells, ...everyLocale } = shared;
   // What an entry page's plan reads of the site besides `shared`: routes, config, glossary … The messages
   // count per locale (localeHash); the redirects and the site's folder not at all.
@@ -71,7 +76,10 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
   const versionHashes = new Map<EntryVersion, string>();
   const versionHash = (version: EntryVersion) => {
     let versionKey = versionHashes.get(version);
-    if (versionKey === undefined) versionHashes.set(version, (versionKey = hash('sha256', JSON.stringify(withoutMarkdown(version)), 'hex')));
+    if (versionKey === undefined) {
+      const name = versionNames?.get(recordRef(version.collection, version.id));
+      versionHashes.set(version, (versionKey = name === undefined ? hash('sha256', JSON.stringify(withoutMarkdown(version)), 'hex') : `named:${name}`));
+    }
     return versionKey;
   };
   const familyHashes = new Map<ContentFamily, string>();

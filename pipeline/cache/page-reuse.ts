@@ -50,8 +50,8 @@ export interface SitePages extends PageReuse {
  * `entryPages.next` with this build's entry pages by family key (except those of families with a
  * fallback page), for the next build.
  */
-export function planSitePages({ content, site, shared, code, previous, entryPages }: { content: Content; site: Site; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; entryPages: { known: KeptEntryPages; next: KeptEntryPages } }): SitePages {
-  const hasher = createPageHasher(shared, code, site);
+export function planSitePages({ content, site, shared, code, previous, entryPages, versionNames }: { content: Content; site: Site; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; entryPages: { known: KeptEntryPages; next: KeptEntryPages }; versionNames?: ReadonlyMap<string, string> | undefined }): SitePages {
+  const hasher = createPageHasher(shared, code, site, versionNames);
   const families = entryFamilies(content);
   const keyOf = new Map<ContentFamily, string>();
   const reused = new Map<ContentFamily, KeptEntryFamily>();

@@ -18,28 +18,33 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
  * records validation gave, keys in the same order, except that a record's Markdown is not in its
  * `content` (null) but in the Markdown memo (`bodies`), read from the file's bytes when something asks
  * for it. With it go the hash and images of each record's Markdown (what the content keys need, and
- * hashing 100 MB of text again costs more than reading it back). Only files whose every record was
- * valid are kept, and only those of the last build.
+ * hashing 100 MB of text again costs more than reading it back), and a key of each record as a whole
+ * (recordKeyOf: the page hashes name an unchanged entry's version by it, pipeline/cache/version-keys.ts).
+ * Only files whose every record was valid are kept, and only those of the last build.
  */
 export interface SnapshotRecords {
-  /** A file's entries as kept (registered as valid in `valid`, their Markdown's hash, images and text in `bodies`), or undefined. */
+  /** A file's entries as kept (registered as valid in `valid`, their Markdown's hash, images and text in `bodies`, their keys in `keys`), or undefined. */
   load(file: SnapshotFileKey): Promise<RawEntry[] | undefined>;
-  /** Keeps the valid records (with their Markdown's hash) of the files parsed this time, and drops those of files no longer there. */
+  /** Keeps the valid records (with their Markdown's hash) of the files parsed this time (their keys in `keys`), and drops those of files no longer there. */
   save(files: SnapshotFileEntries[]): Promise<void>;
 }
 
 /**
  * One kept file: the entries with their Markdown left out, and per entry its Markdown's hash, images
- * (null: none) and where its text is among the bodies that follow (null: the record has none).
+ * (null: none), where its text is among the bodies that follow (null: the record has none) and its key.
  */
 export interface KeptFile {
   entries: RawEntry[];
+  keys: string[];
   hashes: string[];
   images: Array<string[] | null>;
   bodies: Array<[start: number, end: number] | null>;
 }
 
 const NO_IMAGES: string[] = [];
+
+/** Each kept record's key (recordKeyOf), by valid record. */
+export type RecordKeys = WeakMap<object, string>;
 
 /**
  * A kept file's bytes: the length of the serialized KeptFile (4 bytes), the KeptFile, then the Markdown
@@ -48,6 +53,10 @@ const NO_IMAGES: string[] = [];
  * only, and the texts are read from the file when the first of them is asked for (readKeptFile).
  */
 export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Array<string[] | null>): Buffer {
+  return encodeKept(entries, hashes, images).bytes;
+}
+
+function encodeKept(entries: RawEntry[], hashes: string[], images: Array<string[] | null>): { bytes: Buffer; keys: string[] } {
   const texts: Buffer[] = [];
   let offset = 0;
   const bodies = entries.map(({ record }): [number, number] | null => {
@@ -60,10 +69,11 @@ export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Ar
   });
   // The key stays in its place (key order is part of what validation gave), its text goes after the records.
   const withoutTexts = entries.map((entry, index) => (bodies[index] ? { ...entry, record: { ...entry.record, content: null } } : entry));
-  const head = v8.serialize({ entries: withoutTexts, hashes, images, bodies } satisfies KeptFile);
+  const keys = withoutTexts.map((entry, index) => recordKeyOf(entry, hashes[index]!));
+  const head = v8.serialize({ entries: withoutTexts, keys, hashes, images, bodies } satisfies KeptFile);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
-  return Buffer.concat([length, head, ...texts]);
+  return { bytes: Buffer.concat([length, head, ...texts]), keys };
 }
 
 /** A kept file as read back: the records (`content` null where a text was kept), and per record its text, decoded on first call. */
@@ -124,7 +134,7 @@ function textsUnreadable(file: string, problem: string, cause?: unknown): Sitege
 function decodeHead(head: Buffer, textLength: number, readAllTexts: () => Buffer): DecodedKeptFile | undefined {
   const kept = v8.deserialize(head) as KeptFile;
   const n = kept?.entries?.length;
-  if (!Array.isArray(kept?.entries) || kept.hashes?.length !== n || kept.images?.length !== n || kept.bodies?.length !== n) return undefined;
+  if (!Array.isArray(kept?.entries) || kept.keys?.length !== n || kept.hashes?.length !== n || kept.images?.length !== n || kept.bodies?.length !== n) return undefined;
   // Texts that do not end where the file does: a damaged file, parsed again instead.
   const lastEnd = kept.bodies.reduce((end, body) => (body ? Math.max(end, body[1]) : end), 0);
   if (lastEnd !== textLength) return undefined;
@@ -132,7 +142,15 @@ function decodeHead(head: Buffer, textLength: number, readAllTexts: () => Buffer
   const allTexts = () => (texts ??= readAllTexts());
   // The texts stay out of the records: a getter on a record would turn V8's compact objects into slow
   // dictionaries (every field read after it costs more), and would hold the whole record for its text.
-  return { entries: kept.entries, hashes: kept.hashes, images: kept.images, texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])) };
+  return { entries: kept.entries, keys: kept.keys, hashes: kept.hashes, images: kept.images, texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])) };
+}
+
+/**
+ * A key of a valid record as a whole: its entry as kept (the text left out) with its Markdown's hash.
+ * Equal keys, equal records.
+ */
+function recordKeyOf(entry: RawEntry, markdownHash: string): string {
+  return createHash('sha256').update(JSON.stringify(entry)).update('\0').update(markdownHash).digest('base64url');
 }
 
 /** The UTF-8 text of `bytes[start, end)`, decoded at the first call. */
@@ -141,7 +159,7 @@ function lazyText(bytes: () => Buffer, start: number, end: number): () => string
   return () => (text ??= bytes().toString('utf8', start, end));
 }
 
-export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo }): SnapshotRecords {
+export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies, keys }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo; keys: RecordKeys }): SnapshotRecords {
   // A folder per drafts setting: builds with and without drafts that share a cache folder keep each other's files.
   const dir = path.join(cacheDir, 'snapshot-records', includeDrafts ? 'with-drafts' : 'published');
   // The collection too: two files of equal bytes in two collections give entries of two collections.
@@ -160,6 +178,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
         const text = kept.texts[index];
         bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES, ...(text ? { text } : {}) });
+        keys.set(record, kept.keys[index]!);
       });
       return kept.entries;
     },
@@ -173,11 +192,12 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
         const records = file.entries.map((entry) => valid.get(entry.record));
         const markdown = records.map((record) => record && bodies.get(record));
         if (records.some((record) => record === undefined) || markdown.some((body) => body === undefined)) continue;
-        const bytes = encodeKeptFile(
+        const { bytes, keys: recordKeys } = encodeKept(
           file.entries.map((entry, index) => ({ collection: entry.collection, record: records[index]! })),
           markdown.map((body) => body!.hash),
           markdown.map((body) => (body!.images.length > 0 ? body!.images : null)),
         );
+        records.forEach((record, index) => keys.set(record!, recordKeys[index]!));
         await writeFile(`${target}.tmp`, bytes);
         await rename(`${target}.tmp`, target);
       }

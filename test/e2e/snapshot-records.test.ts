@@ -175,4 +175,29 @@ describe('entry pages of unchanged records', () => {
       await cleanOwn();
     }
   });
+
+  it('follow a cover file whose bytes changed (a new output path), and equal a cold build', async () => {
+    const { dir: own, cleanup: cleanOwn } = await makeTempDir('snapshot-media');
+    try {
+      const copy = await siteCopyBuilds(own);
+      const warm = copy.options('warm');
+      await build(warm);
+      const page = 'blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling.html';
+      const coverPath = (html: string | undefined) => /_media\/medium_france_cnil_google_analytics_no_text_1fe349\.[0-9a-f]+\.png/.exec(html ?? '')?.[0];
+      const before = coverPath((await readTree(warm.outDir)).get(page)?.toString());
+      expect(before).toBeDefined();
+      // No snapshot file changes: every record is read back as kept; the cover's medium size gets other bytes.
+      const uploads = path.join(copy.siteDir, 'content', 'uploads');
+      const other = (await readdir(uploads)).find((name) => name.endsWith('.png') && !name.startsWith('france_cnil'))!;
+      await writeFile(path.join(uploads, 'medium_france_cnil_google_analytics_no_text_1fe349.png'), await readFile(path.join(uploads, other)));
+      const report = await build(warm);
+      expect(report.upToDate).toBe(false);
+      const tree = (await copy.expectSameAsCold(warm, 'cold')).warmTree;
+      const after = coverPath(tree.get(page)?.toString());
+      expect(after).toBeDefined();
+      expect(after).not.toBe(before);
+    } finally {
+      await cleanOwn();
+    }
+  });
 });
