@@ -213,7 +213,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       return {
         content,
         // Names of the versions of kept records: the page hashes take these instead of hashing the versions.
-        versionNames: versionNames(valid, reuse.recordKeys, { engine: cache.code.engine, site, media: media.files, colours: colours.colours, imageSizes, unavailable }),
+        versionNames: versionNames(valid, { keys: reuse.recordKeys, bodies: reuse.markdownBodies }, { engine: cache.code.engine, site, media: media.files, colours: colours.colours, imageSizes, unavailable }),
         media,
         markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes, unavailableMedia: unavailable },
         mediaUnavailable: missingUses.length,

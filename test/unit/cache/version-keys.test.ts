@@ -1,10 +1,11 @@
 // Names of the versions of kept records (pipeline/cache/version-keys.ts): the page hashes take them
-// instead of the versions' JSON, so every input of the transform besides the record must be in them.
-import path from 'node:path';
+// instead of the versions' JSON, so every input of the transform besides the record must be in them,
+// and a media file the record does not use must not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { versionInputsKey, versionNames, type VersionInputs } from '../../../pipeline/cache/version-keys.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
+import type { MarkdownBodyMemo } from '../../../pipeline/transform/markdown-jobs.ts';
 import type { ArticleRecord, KeyTermRecord } from '../../../pipeline/validate/schemas.ts';
 import type { ValidContent } from '../../../pipeline/validate/validate-content.ts';
 import { REPO_ROOT } from '../../helpers/content.ts';
@@ -19,49 +20,62 @@ function inputs(): VersionInputs {
     engine: 'e1',
     site,
     media: new Map([
-      ['/uploads/a.png', { sourceFile: '/cache/a', outputPath: '_media/a.1.png' }],
-      ['/uploads/b.png', { sourceFile: '/cache/b', outputPath: '_media/b.1.png' }],
+      ['/uploads/cover.png', { sourceFile: '/cache/cover', outputPath: '_media/cover.1.png' }],
+      ['/uploads/small_cover.png', { sourceFile: '/cache/small', outputPath: '_media/small_cover.1.png' }],
+      ['/uploads/chart.png', { sourceFile: '/cache/chart', outputPath: '_media/chart.1.png' }],
+      ['/uploads/elsewhere.png', { sourceFile: '/cache/elsewhere', outputPath: '_media/elsewhere.1.png' }],
     ]),
-    colours: new Map([['/uploads/a.png', { hex: '#112233', brightness: 40 }]]),
-    imageSizes: new Map([['/uploads/b.png', { width: 640, height: 480 }]]),
+    colours: new Map([['/uploads/small_cover.png', { hex: '#112233', brightness: 40 }]]),
+    imageSizes: new Map([['/uploads/chart.png', { width: 640, height: 480 }]]),
     unavailable: new Map(),
   };
 }
 
-const article = (id: number) => ({ id, locale: 'en', title: `Post ${id}` }) as unknown as ArticleRecord;
+const cover = { id: 9, name: 'cover.png', url: '/uploads/cover.png', formats: { small: { url: '/uploads/small_cover.png', width: 500, height: 263 } } };
+const article = (id: number) => ({ id, locale: 'en', title: `Post ${id}`, coverImageWithoutText: cover }) as unknown as ArticleRecord;
 const content = (articles: ArticleRecord[], keyTerms: KeyTermRecord[] = []) => ({ articles, keyTerms, warnings: [] }) as unknown as ValidContent;
 
-describe('versionInputsKey', () => {
-  it('changes with each input the transform reads besides the record', () => {
-    const base = versionInputsKey(inputs());
+/** The name of one article's version (its text shows /uploads/chart.png) under these inputs. */
+function nameUnder(value: VersionInputs): string {
+  const record = article(1);
+  const bodies: MarkdownBodyMemo = new WeakMap([[record, { hash: 'h', images: ['/uploads/chart.png'] }]]);
+  return versionNames(content([record]), { keys: new WeakMap([[record, 'k1']]), bodies }, value).get('articles#1')!;
+}
+
+describe('versionNames', () => {
+  it('change with each input the transform reads besides the record', () => {
+    const base = nameUnder(inputs());
+    expect(base).toBeDefined();
     const changed: Array<[string, (value: VersionInputs) => VersionInputs]> = [
       ['the pipeline', (value) => ({ ...value, engine: 'e2' })],
       ['an author', (value) => ({ ...value, site: { ...value.site, authors: { ...value.site.authors, extra: { name: 'Someone Else' } } as Site['authors'] } })],
       ['the base URL', (value) => ({ ...value, site: { ...value.site, config: { ...value.site.config, baseUrl: 'https://example.org' } } })],
-      ['a media output path', (value) => ({ ...value, media: new Map([...value.media, ['/uploads/a.png', { sourceFile: '/cache/a', outputPath: '_media/a.2.png' }]]) })],
-      ['a colour', (value) => ({ ...value, colours: new Map([['/uploads/a.png', { hex: '#112233', brightness: 41 }]]) })],
-      ['an image size', (value) => ({ ...value, imageSizes: new Map([['/uploads/b.png', { width: 641, height: 480 }]]) })],
-      ['a file the build could not have', (value) => ({ ...value, unavailable: new Map([['/uploads/b.png', 'HTTP 404']]) })],
+      ["the cover's output path", (value) => ({ ...value, media: new Map([...value.media, ['/uploads/cover.png', { sourceFile: '/cache/cover', outputPath: '_media/cover.2.png' }]]) })],
+      ["the text image's output path", (value) => ({ ...value, media: new Map([...value.media, ['/uploads/chart.png', { sourceFile: '/cache/chart', outputPath: '_media/chart.2.png' }]]) })],
+      ["the cover's computed colour", (value) => ({ ...value, colours: new Map([['/uploads/small_cover.png', { hex: '#112233', brightness: 41 }]]) })],
+      ["the text image's size", (value) => ({ ...value, imageSizes: new Map([['/uploads/chart.png', { width: 641, height: 480 }]]) })],
+      ['a file of the cover the build could not have', (value) => ({ ...value, unavailable: new Map([['/uploads/small_cover.png', 'HTTP 404']]) })],
     ];
-    for (const [what, change] of changed) expect(versionInputsKey(change(inputs())), what).not.toBe(base);
+    for (const [what, change] of changed) expect(nameUnder(change(inputs())), what).not.toBe(base);
   });
 
-  it('does not change with the order the maps were filled in (downloads end in any order)', () => {
+  it('stay the same when a file the record does not use changes, and whatever order the maps were filled in', () => {
+    const base = nameUnder(inputs());
     const value = inputs();
-    expect(versionInputsKey({ ...value, media: new Map([...value.media].reverse()) })).toBe(versionInputsKey(value));
+    expect(nameUnder({ ...value, media: new Map([...value.media, ['/uploads/elsewhere.png', { sourceFile: '/cache/elsewhere', outputPath: '_media/elsewhere.2.png' }]]) })).toBe(base);
+    expect(nameUnder({ ...value, media: new Map([...value.media].reverse()) })).toBe(base);
   });
-});
 
-describe('versionNames', () => {
-  it('names the versions of records with a key, by record, and none of records without one or whose id another record has', () => {
+  it('name the versions of records with a key, by record, and none of records without one or whose id another record has', () => {
     const [one, two, three, four] = [article(1), article(2), article(3), article(3)];
     const keys = new WeakMap<object, string>([
       [one, 'k1'],
       [three, 'k3'],
       [four, 'k4'],
     ]);
-    const names = versionNames(content([one, two, three, four]), keys, inputs());
+    const bodies: MarkdownBodyMemo = new WeakMap([one, two, three, four].map((record) => [record, { hash: 'h', images: [] }]));
+    const names = versionNames(content([one, two, three, four]), { keys, bodies }, inputs());
     expect([...names.keys()]).toEqual(['articles#1']);
-    expect(names.get('articles#1')).toBe(`${versionInputsKey(inputs())}:k1`);
+    expect(names.get('articles#1')).toContain(`${versionInputsKey(inputs())}:k1:`);
   });
 });
