@@ -1,5 +1,4 @@
-import { fetchWithCrawlCache } from './crawl-cache.ts';
-import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
+import type { CmsOptions } from './fetch-cms.ts';
 import { loadSnapshot, type SnapshotFileKey, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
@@ -31,10 +30,11 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
     includeDrafts: options.includeDrafts,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
+  // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
   const fetched = crawl
     ? options.cacheDir
-      ? await fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
-      : await fetchCmsEntries(crawl)
+      ? await (await import('./crawl-cache.ts')).fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
+      : await (await import('./fetch-cms.ts')).fetchCmsEntries(crawl)
     : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile }, options.snapshot, options.snapshotMemo);
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };

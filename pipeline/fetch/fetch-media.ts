@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ky, { HTTPError } from 'ky';
 import pLimit from 'p-limit';
 import { SitegenError } from '../errors.ts';
+import type { MediaDownloader } from './download-media.ts';
+import type { FaultRetry } from './fetch-with-retries.ts';
 import type { MediaOrigin } from './raw-entry.ts';
-import { RETRY_STATUSES } from './fetch-cms.ts';
-import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
 
 /** A media file the site serves itself: where its bytes are now, and where it goes in the output. */
 export interface MediaFile {
@@ -55,16 +54,20 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
   // Per file of the content folder, the key of its entry (`file:<path>:<size>:<mtime>`), to replace it when the file changes.
   const localKeys = new Map(Object.entries(index).flatMap(([key, entry]) => (key.startsWith('file:') ? [[entry.file, key] as const] : [])));
   const limit = pLimit(options.concurrency);
-  const client = ky.create({
-    timeout: options.timeoutMs ?? 30_000,
-    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES, shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false) },
-  });
   const files: MediaFiles = new Map();
   const missing: MissingMedia = new Map();
   const failures: string[] = [];
   let downloads = 0;
   let indexChanged = false;
   const stop = new AbortController();
+  // Loaded with the first file to download (download-media.ts).
+  let downloader: MediaDownloader | undefined;
+  let loading: Promise<MediaDownloader> | undefined;
+  const download = async (url: string) => {
+    loading ??= import('./download-media.ts').then(({ createMediaDownloader }) => (downloader = createMediaDownloader({ timeoutMs: options.timeoutMs ?? 30_000, faultRetry: options.faultRetry, signal: stop.signal, onProgress: options.onProgress })));
+    return (await loading).download(url);
+  };
+  const describeError = (error: unknown) => downloader?.describe(error) ?? (error as Error).message;
 
   await Promise.all(
     [...new Set(options.urls)].sort().map((url) =>
@@ -116,22 +119,12 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
             files.set(url, { sourceFile: path.join(cacheFolder, cached.file), outputPath: outputPathFor(url, cached.hash) });
             return;
           }
-          let bytes: Uint8Array;
-          try {
-            bytes = await fetchWithRetries(client, absolute, {
-              retry: options.faultRetry,
-              timeoutMs: options.timeoutMs ?? 30_000,
-              read: (body) => body,
-              signal: stop.signal,
-              onRetry: (message) => options.onProgress?.(`media: ${message}`),
-            });
-          } catch (error) {
-            if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) {
-              missing.set(url, `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`);
-              return;
-            }
-            throw error;
+          const got = await download(absolute);
+          if (!(got instanceof Uint8Array)) {
+            missing.set(url, got.missing);
+            return;
           }
+          const bytes = got;
           downloads += 1;
           const problem = await options.check?.(bytes);
           if (problem !== undefined) {
@@ -153,7 +146,7 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
           if (stop.signal.aborted && error === stop.signal.reason) return;
           failures.push(`${url}: ${describeError(error)}`);
           // One file that cannot be had fails the build: the other downloads stop rather than retry on.
-          if (error instanceof FetchFault) stop.abort(error);
+          if (downloader?.isFault(error)) stop.abort(error);
         }
       }),
     ),
@@ -171,12 +164,6 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
     });
   }
   return { files, downloads, missing };
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof HTTPError) return `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`;
-  if (error instanceof FetchFault) return `${error.detail}, on all ${error.tries} tries`;
-  return (error as Error).message;
 }
 
 function localFile(url: string, origin: MediaOrigin): string | undefined {

@@ -36,6 +36,19 @@ describe('sitegen CLI', () => {
     expect((await readdir(path.join(dir, 'out'))).includes('index.html')).toBe(true);
   });
 
+  it('builds the embedded content without loading the CMS client (ky) at all', async () => {
+    const dir = await temp();
+    // A module hook that writes down every module the build's threads load.
+    const log = path.join(dir, 'modules.log');
+    await writeFile(path.join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  appendFileSync(process.env.MODULE_LOG, result.url + '\\n');\n  return result;\n}\n`);
+    await writeFile(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n`);
+    const result = await runCli(['build', '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')], { env: { NODE_OPTIONS: `--import ${path.join(dir, 'register.mjs')}`, MODULE_LOG: log } });
+    expect(result.code).toBe(0);
+    const loaded = (await readFile(log, 'utf8')).split('\n');
+    expect(loaded.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
+    expect(loaded.filter((url) => url.includes('/node_modules/ky/'))).toEqual([]);
+  });
+
   it('prints help without building anything', async () => {
     const dir = await temp();
     const result = await runCli(['build', '--help'], { cwd: dir });

@@ -1,0 +1,50 @@
+import ky, { HTTPError } from 'ky';
+import { RETRY_STATUSES } from './fetch-cms.ts';
+import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
+
+/**
+ * Downloads of media files from a CMS, in a module of their own that fetchMedia loads when the first
+ * file is not in the content folder or the cache: a build of the embedded content never loads ky (nor
+ * the fetch implementation ky sets up when it loads, some 25 ms of a rebuild).
+ */
+export interface MediaDownloader {
+  /** The file's bytes, or why the CMS does not have it (a 4xx status); throws when it cannot be had (fetchWithRetries). */
+  download(url: string): Promise<Uint8Array | { missing: string }>;
+  /** An error of a download as one line, or undefined when it is not one. */
+  describe(error: unknown): string | undefined;
+  /** Whether every try met a fault: the other downloads then stop. */
+  isFault(error: unknown): boolean;
+}
+
+export function createMediaDownloader(options: { timeoutMs: number; faultRetry?: Partial<FaultRetry> | undefined; signal: AbortSignal; onProgress?: ((message: string) => void) | undefined }): MediaDownloader {
+  const client = ky.create({
+    timeout: options.timeoutMs,
+    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES, shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false) },
+  });
+  return {
+    async download(url) {
+      try {
+        return await fetchWithRetries(client, url, {
+          retry: options.faultRetry,
+          timeoutMs: options.timeoutMs,
+          read: (body) => body,
+          signal: options.signal,
+          onRetry: (message) => options.onProgress?.(`media: ${message}`),
+        });
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) return { missing: statusLine(error) };
+        throw error;
+      }
+    },
+    describe(error) {
+      if (error instanceof HTTPError) return statusLine(error);
+      if (error instanceof FetchFault) return `${error.detail}, on all ${error.tries} tries`;
+      return undefined;
+    },
+    isFault: (error) => error instanceof FetchFault,
+  };
+}
+
+function statusLine(error: HTTPError): string {
+  return `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`;
+}
