@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Site } from '../site/site.ts';
 import type { CoverColours } from '../transform/cover-colours.ts';
@@ -43,7 +43,8 @@ export function versionNames(content: ValidContent, { keys, bodies }: { keys: Re
     if (key === undefined || images === undefined) return;
     sharedKey ??= versionInputsKey(inputs);
     const cover = pickCover(record);
-    names.set(ref, `${sharedKey}:${key}:${mediaPart([...(cover ? coverFileUrls(cover) : []), ...images], inputs)}`);
+    // Hashed once here: the family keys and page hashes take each name several times.
+    names.set(ref, hash('sha256', `${sharedKey}\0${key}\0${mediaPart([...(cover ? coverFileUrls(cover) : []), ...images], inputs)}`, 'base64url'));
   };
   for (const record of content.articles) add(recordRef('articles', record.id), record);
   for (const record of content.keyTerms) add(recordRef('key-terms', record.id), record);
@@ -51,12 +52,17 @@ export function versionNames(content: ValidContent, { keys, bodies }: { keys: Re
 }
 
 /** A hash of what every version of a build shares besides its media: the pipeline and the site's data. */
-export function versionInputsKey({ engine, site }: Pick<VersionInputs, 'engine' | 'site'>): string {
+function versionInputsKey({ engine, site }: Pick<VersionInputs, 'engine' | 'site'>): string {
   return createHash('sha256').update(JSON.stringify([engine, { ...site, dir: undefined, redirects: undefined }])).digest('base64url');
 }
 
-/** What the build has of each of these media files: output path, computed colour, size, or why it is unavailable. */
+/** What the build has of each of these media files: output path, computed colour, size, or that it is unavailable (the record's key has the URLs). */
 function mediaPart(urls: string[], { media, colours, imageSizes, unavailable }: VersionInputs): string {
-  if (urls.length === 0) return '';
-  return JSON.stringify(urls.map((url) => [url, media.get(url)?.outputPath ?? null, colours.get(url) ?? null, imageSizes.get(url) ?? null, unavailable.get(url) ?? null]));
+  let part = '';
+  for (const url of urls) {
+    const colour = colours.get(url);
+    const size = imageSizes.get(url);
+    part += `${media.get(url)?.outputPath ?? '-'} ${colour ? `${colour.hex}/${colour.brightness}` : '-'} ${size ? `${size.width}x${size.height}` : '-'} ${unavailable.has(url) ? 'unavailable' : '-'}\n`;
+  }
+  return part;
 }

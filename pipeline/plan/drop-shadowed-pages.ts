@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
-import { familyUrlFor, matchesEntryRoute } from './family-route.ts';
+import { familyPageUrl, matchesEntryRoute } from './family-route.ts';
 import { planListRedirects } from './plan-redirects.ts';
 
 export interface DropShadowedPagesResult {
@@ -21,10 +21,7 @@ export function dropShadowedPages({ content, site }: { content: Content; site: S
   const rules = planListRedirects(site.redirects, site.routes).rules;
   if (rules.length === 0) return { content, warnings: [] };
   const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
-  const pageOf = (family: ContentFamily, locale: Locale) => {
-    const language = family.languages[locale];
-    return language && familyUrlFor(site.routes, family, locale, language.slug);
-  };
+  const pageOf = (family: ContentFamily, locale: Locale) => familyPageUrl(site.routes, family, locale);
   const entryPages = new Set(families.flatMap((family) => LOCALES.map((locale) => pageOf(family, locale)).filter((urlPath) => urlPath !== undefined)));
   // A rule that points at an entry this build does not have is left out by planRedirects (with a warning):
   // it must not take the page with it. (A rule over a page and a rule over its target both win: a chain.)

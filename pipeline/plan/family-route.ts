@@ -19,6 +19,26 @@ export function familyUrlFor(routes: RoutesFile, family: Pick<ContentFamily, 'co
   return urlFor(routes, { route, locale, params });
 }
 
+/**
+ * An entry's page in a locale (its language there, under that language's slug), or undefined where it
+ * has none. Asked for by several stages for every family and locale (shadowed pages, the plan, its
+ * lists and links), so kept per routes object and family: a family is never changed once made (a stage
+ * that changes its languages makes a new one).
+ */
+export function familyPageUrl(routes: RoutesFile, family: Pick<ContentFamily, 'collection' | 'articleType' | 'languages'>, locale: Locale): string | undefined {
+  let byFamily = pageUrls.get(routes);
+  if (!byFamily) pageUrls.set(routes, (byFamily = new WeakMap()));
+  let urls = byFamily.get(family);
+  if (!urls) byFamily.set(family, (urls = {}));
+  if (!(locale in urls)) {
+    const language = family.languages[locale];
+    urls[locale] = language && familyUrlFor(routes, family, locale, language.slug);
+  }
+  return urls[locale];
+}
+
+const pageUrls = new WeakMap<RoutesFile, WeakMap<object, Partial<Record<Locale, string | undefined>>>>();
+
 /** The routes whose pages come from CMS entries. */
 export const ENTRY_ROUTES: readonly RouteName[] = ['blog-slug', 'glossary-category-slug', 'glossary-category-key-terms-slug', 'google-analytics-countries-slug'];
 

@@ -8,7 +8,7 @@ import { planSocialImage } from '../transform/social-images.ts';
 import type { EntryVersion } from '../transform/transform-content.ts';
 import { createHash } from 'node:crypto';
 import { assertUniquePages } from './assert-unique-pages.ts';
-import { familyRoute, familyUrlFor } from './family-route.ts';
+import { familyPageUrl, familyRoute } from './family-route.ts';
 import type { Alternate, ArticleView, CategorySummary, CountrySummary, PageData, PagePlan, PostSummary } from './page-plan.ts';
 import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
 
@@ -96,7 +96,6 @@ export function hasFallbackPage(family: ContentFamily): boolean {
 class PagePlanner {
   /** Per locale: the English URL path of every page that exists in that locale → its URL path there. */
   private readonly localizedPaths = new Map<Locale, Map<string, string>>();
-  private readonly familyHrefs = new Map<ContentFamily, Partial<Record<Locale, string | undefined>>>();
   /** The version each summary made shows (SitePlan.listed). */
   readonly listed = new Map<PostSummary, EntryVersion>();
   /** Blog posts by English slug (the footer's comparisons and the countries list look them up for every locale). */
@@ -302,13 +301,7 @@ class PagePlanner {
 
   /** An entry's URL path in a locale, undefined where it has no page there. Asked for about fifty times per entry (every alternate, list and link). */
   private familyHref(family: ContentFamily, locale: Locale): string | undefined {
-    let hrefs = this.familyHrefs.get(family);
-    if (!hrefs) this.familyHrefs.set(family, (hrefs = {}));
-    if (!(locale in hrefs)) {
-      const language = family.languages[locale];
-      hrefs[locale] = language && familyUrlFor(this.site.routes, family, locale, language.slug);
-    }
-    return hrefs[locale];
+    return familyPageUrl(this.site.routes, family, locale);
   }
 
   /** A post in a list of the locale; only for families with a page there (inLocale). Made of the version it shows and its href alone. */

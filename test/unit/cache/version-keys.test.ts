@@ -2,7 +2,7 @@
 // instead of the versions' JSON, so every input of the transform besides the record must be in them,
 // and a media file the record does not use must not.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { versionInputsKey, versionNames, type VersionInputs } from '../../../pipeline/cache/version-keys.ts';
+import { versionNames, type VersionInputs } from '../../../pipeline/cache/version-keys.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
 import type { MarkdownBodyMemo } from '../../../pipeline/transform/markdown-jobs.ts';
@@ -76,6 +76,8 @@ describe('versionNames', () => {
     const bodies: MarkdownBodyMemo = new WeakMap([one, two, three, four].map((record) => [record, { hash: 'h', images: [] }]));
     const names = versionNames(content([one, two, three, four]), { keys, bodies }, inputs());
     expect([...names.keys()]).toEqual(['articles#1']);
-    expect(names.get('articles#1')).toContain(`${versionInputsKey(inputs())}:k1:`);
+    // The same record under another key: another name.
+    const renamed = versionNames(content([one]), { keys: new WeakMap([[one, 'k1b']]), bodies }, inputs());
+    expect(renamed.get('articles#1')).not.toBe(names.get('articles#1'));
   });
 });
