@@ -5,7 +5,7 @@ import { isDirectory, type OutputEntries, type PreviousGroup, type WrittenGroup 
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import type { Site } from '../site/site.ts';
 import type { InputFingerprint } from './input-fingerprint.ts';
-import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
+import { loadCodeHashes, type CodeHashes } from './code-hash.ts';
 import { loadEntryPages, saveEntryPages, type KeptEntryPages } from './entry-pages.ts';
 import { loadFeedBodies, saveFeedBodies } from './feed-bodies.ts';
 import { dropOutputManifest, loadOutputManifest, loadStageResult, saveStageResult, writeOutputManifest } from './output-manifest.ts';
@@ -91,10 +91,6 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   };
 }
 
-async function loadCodeHashes(): Promise<CodeHashes> {
-  const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
-  return { engine, templates: templates.pages, allTemplates: templates.all };
-}
 
 /** A Site is never changed once loaded, and the preview's memo hands out the same one while its files stay. */
 const siteJsons = new WeakMap<Site, string>();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { PageTemplate } from '../plan/page-plan.ts';
-import { PROJECT_ROOT_URL } from '../project-root.ts';
+import { PROJECT_ROOT_URL, RUNS_FROM_BUNDLE } from '../project-root.ts';
 
 const ROOT = PROJECT_ROOT_URL;
 const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
@@ -49,6 +49,39 @@ export interface CodeHashes {
   engine: string;
   templates: Record<PageTemplate, string>;
   allTemplates: string;
+}
+
+/**
+ * Run from the CLI's bundle, the code hashes are kept beside its modules: the bundle's folder is made
+ * again when any file under bin/, pipeline/ or templates/, the lockfile or tsconfig changes size or
+ * time (bin/cli-bundle.js), so the sources it hashed are the sources it runs, and a build does not
+ * read and hash them all again (about 25 ms). Through tsx (the preview reloads templates), they are
+ * hashed each time.
+ */
+const KEPT_HASHES: URL | undefined = RUNS_FROM_BUNDLE ? new URL('./code-hashes.json', import.meta.url) : undefined;
+
+export async function loadCodeHashes(): Promise<CodeHashes> {
+  const kept = KEPT_HASHES && (await readKeptHashes(KEPT_HASHES));
+  if (kept) return kept;
+  const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
+  const hashes: CodeHashes = { engine, templates: templates.pages, allTemplates: templates.all };
+  if (KEPT_HASHES) {
+    // A project folder that cannot be written: the hashes are computed each time.
+    const temporary = new URL(`./code-hashes.json.${process.pid}.tmp`, KEPT_HASHES);
+    await writeFile(temporary, JSON.stringify(hashes))
+      .then(() => rename(temporary, KEPT_HASHES))
+      .catch(() => undefined);
+  }
+  return hashes;
+}
+
+async function readKeptHashes(file: URL): Promise<CodeHashes | undefined> {
+  const kept = (await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as Partial<CodeHashes>,
+    () => undefined,
+  )) as Partial<CodeHashes> | undefined;
+  const complete = typeof kept?.engine === 'string' && typeof kept.allTemplates === 'string' && Object.keys(PAGE_COMPONENTS).every((template) => typeof kept.templates?.[template as PageTemplate] === 'string');
+  return complete ? (kept as CodeHashes) : undefined;
 }
 
 /** Every page shares the document and its shell; PageBody.tsx is hashed, but its page imports are not followed. */

@@ -7,7 +7,7 @@ import { STYLESHEETS } from '../emit/load-site-assets.ts';
 import { isDirectory } from '../emit/write-output.ts';
 import { readSnapshot, type SnapshotRead, type SnapshotStamps } from '../fetch/load-snapshot.ts';
 import { SITE_DATA_FILES } from '../site/site-files.ts';
-import { loadCodeHash, loadTemplateHashes, type CodeHashes } from './code-hash.ts';
+import { loadCodeHashes, type CodeHashes } from './code-hash.ts';
 import { loadUnchangedReport } from './output-manifest.ts';
 
 /**
@@ -87,16 +87,15 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
   const contentDir = path.join(options.siteDir, 'content');
   const stamps = await loadSnapshotStamps(options.cacheDir, contentDir);
   const before = JSON.stringify(stamps.files);
-  const [engine, templates, snapshot, siteFiles, stylesheets, publicFiles, uploads] = await Promise.all([
-    loadCodeHash(),
-    loadTemplateHashes(),
+  const [code, snapshot, siteFiles, stylesheets, publicFiles, uploads] = await Promise.all([
+    loadCodeHashes(),
     readSnapshot(contentDir, { includeDrafts: options.includeDrafts, stamps: stamps.files }),
     Promise.all(SITE_DATA_FILES.map((file) => readFile(path.join(options.siteDir, file)).catch(() => 'missing'))),
     Promise.all(STYLESHEETS.map((file) => readFile(file))),
     statTree(path.join(options.siteDir, 'public')),
     statTree(path.join(contentDir, 'uploads')),
   ]);
-  const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, engine, templates.all, options.settings, snapshot.digest]));
+  const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, code.engine, code.allTemplates, options.settings, snapshot.digest]));
   SITE_DATA_FILES.forEach((file, index) => hash.update(`\0${file}\0`).update(siteFiles[index]!));
   for (const css of stylesheets) hash.update('\0css\0').update(css);
   const uploadsKey = createHash('sha256').update(JSON.stringify(uploads)).digest('base64url');
@@ -108,7 +107,7 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
     unread = undefined;
     return taken;
   };
-  return { key: hash.digest('base64url'), code: { engine, templates: templates.pages, allTemplates: templates.all }, takeSnapshot, uploads: uploadsKey };
+  return { key: hash.digest('base64url'), code, takeSnapshot, uploads: uploadsKey };
 }
 
 /** [path, size, mtime] of every file under a folder, sorted; none when it is missing. */

@@ -1,7 +1,7 @@
 // `sitegen build` runs from a bundle of the CLI kept in the project's .cache/sitegen-cli/ (bin/cli-bundle.js),
 // made on first use and again after a source change. Run from a copy of the project, whose sources are edited.
-import { fork } from 'node:child_process';
-import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { fork, spawnSync } from 'node:child_process';
+import { appendFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -52,6 +52,32 @@ describe('the CLI bundle', () => {
     expect(after).toHaveLength(2);
     expect(after).toEqual(expect.arrayContaining(made));
   }, 120_000);
+
+  it('keeps the code hashes of the sources it was made from beside its modules, and new ones after a source change', async () => {
+    const newestBundle = async () => {
+      const names = await bundles();
+      const times = await Promise.all(names.map(async (name) => (await stat(path.join(project, '.cache', 'sitegen-cli', name))).mtimeMs));
+      return path.join(project, '.cache', 'sitegen-cli', names[times.indexOf(Math.max(...times))]!);
+    };
+    // What the sources give, hashed through tsx in the project copy.
+    const fromSources = async () => {
+      const child = spawnSync(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', "const { loadCodeHashes } = await import('./pipeline/cache/code-hash.ts'); process.stdout.write(JSON.stringify(await loadCodeHashes()));"], { cwd: project, encoding: 'utf8' });
+      expect(child.status, child.stderr).toBe(0);
+      return JSON.parse(child.stdout) as unknown;
+    };
+    const build = () => runCli(['build', '--out', path.join(temp.dir, 'out-hashes'), '--cache-dir', path.join(temp.dir, 'out-hashes-cache')], { project, cwd: project });
+    expect((await build()).code).toBe(0);
+    const first = JSON.parse(await readFile(path.join(await newestBundle(), 'code-hashes.json'), 'utf8')) as { engine: string };
+    expect(first).toEqual(await fromSources());
+    await appendFile(path.join(project, 'pipeline', 'errors.ts'), '\n// edited again by a test\n');
+    const second = await build();
+    expect(second.code).toBe(0);
+    const kept = JSON.parse(await readFile(path.join(await newestBundle(), 'code-hashes.json'), 'utf8')) as { engine: string };
+    expect(kept.engine).not.toBe(first.engine);
+    expect(kept).toEqual(await fromSources());
+    // A changed pipeline renders every page again.
+    expect(second.stdout).toMatch(/Pages rendered: (\d+) \(0 unchanged/);
+  }, 180_000);
 
   it('builds what the sources run through tsx build, byte for byte (pages rendered in its own thread)', async () => {
     const { bundled, plain, trees } = await buildBothWays('0', '');
