@@ -47,11 +47,10 @@ export const mediaSchema = z.object({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
+// Of a localization, the families need its id (Strapi 4 rows link their localizations by id) and locale.
 const localizationSchema = z.object({
   id: z.number().int(),
-  documentId: z.string().optional(),
   locale: z.string(),
-  slug: z.string().optional(),
 });
 
 const entryBase = {
