@@ -155,36 +155,39 @@ async function findKept(options: BuildOptions, matches: (entries: RawEntry[]) =>
   throw new Error('no kept file matches');
 }
 
+const FRANCE_PAGE = 'blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling.html';
+
+/** A site copy of its own, built once with a warm cache; `run` changes it, and builds and compares. */
+async function withWarmCopy(run: (copy: SiteCopyBuilds, warm: BuildOptions) => Promise<void>): Promise<void> {
+  const { dir: own, cleanup: cleanOwn } = await makeTempDir('snapshot-media');
+  try {
+    const copy = await siteCopyBuilds(own);
+    const warm = copy.options('warm');
+    await build(warm);
+    await run(copy, warm);
+  } finally {
+    await cleanOwn();
+  }
+}
+
 describe('entry pages of unchanged records', () => {
   it('follow a change of what their records point at (a cover file gone from content/uploads), and equal a cold build', async () => {
-    const { dir: own, cleanup: cleanOwn } = await makeTempDir('snapshot-media');
-    try {
-      const copy = await siteCopyBuilds(own);
-      const warm = copy.options('warm');
-      await build(warm);
-      const page = 'blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling.html';
-      expect((await readTree(warm.outDir)).get(page)?.toString()).toContain('france_cnil_google_analytics_no_text');
+    await withWarmCopy(async (copy, warm) => {
+      expect((await readTree(warm.outDir)).get(FRANCE_PAGE)?.toString()).toContain('france_cnil_google_analytics_no_text');
       // No snapshot file changes: every record is read back as kept, and only its cover's file is gone.
       await rm(path.join(copy.siteDir, 'content', 'uploads', 'france_cnil_google_analytics_no_text_1fe349.png'));
       const report = await build(warm);
       expect(report.upToDate).toBe(false);
       expect(report.mediaUnavailable).toBeGreaterThan(0);
       const tree = (await copy.expectSameAsCold(warm, 'cold')).warmTree;
-      expect(tree.get(page)?.toString()).not.toContain('france_cnil_google_analytics_no_text');
-    } finally {
-      await cleanOwn();
-    }
+      expect(tree.get(FRANCE_PAGE)?.toString()).not.toContain('france_cnil_google_analytics_no_text');
+    });
   });
 
   it('follow a cover file whose bytes changed (a new output path), and equal a cold build', async () => {
-    const { dir: own, cleanup: cleanOwn } = await makeTempDir('snapshot-media');
-    try {
-      const copy = await siteCopyBuilds(own);
-      const warm = copy.options('warm');
-      await build(warm);
-      const page = 'blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling.html';
+    await withWarmCopy(async (copy, warm) => {
       const coverPath = (html: string | undefined) => /_media\/medium_france_cnil_google_analytics_no_text_1fe349\.[0-9a-f]+\.png/.exec(html ?? '')?.[0];
-      const before = coverPath((await readTree(warm.outDir)).get(page)?.toString());
+      const before = coverPath((await readTree(warm.outDir)).get(FRANCE_PAGE)?.toString());
       expect(before).toBeDefined();
       // No snapshot file changes: every record is read back as kept; the cover's medium size gets other bytes.
       const uploads = path.join(copy.siteDir, 'content', 'uploads');
@@ -192,12 +195,9 @@ describe('entry pages of unchanged records', () => {
       await writeFile(path.join(uploads, 'medium_france_cnil_google_analytics_no_text_1fe349.png'), await readFile(path.join(uploads, other)));
       const report = await build(warm);
       expect(report.upToDate).toBe(false);
-      const tree = (await copy.expectSameAsCold(warm, 'cold')).warmTree;
-      const after = coverPath(tree.get(page)?.toString());
+      const after = coverPath((await copy.expectSameAsCold(warm, 'cold')).warmTree.get(FRANCE_PAGE)?.toString());
       expect(after).toBeDefined();
       expect(after).not.toBe(before);
-    } finally {
-      await cleanOwn();
-    }
+    });
   });
 });

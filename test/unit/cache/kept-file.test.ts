@@ -48,48 +48,46 @@ describe('kept snapshot files (Markdown texts after the records)', () => {
   });
 });
 
+/** `bytes` written to a kept file in a folder of its own for `run`. */
+async function withKeptFile(bytes: Buffer, run: (file: string) => Promise<void>): Promise<void> {
+  const { dir, cleanup } = await makeTempDir('kept-file');
+  try {
+    const file = path.join(dir, 'records.v8');
+    await writeFile(file, bytes);
+    await run(file);
+  } finally {
+    await cleanup();
+  }
+}
+
 describe('a kept file read from disk', () => {
+  const bytes = () => encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]);
+
   it('gives the records at once and reads the texts from the file when the first is asked for', async () => {
-    const { dir, cleanup } = await makeTempDir('kept-file');
-    try {
-      const file = path.join(dir, 'records.v8');
-      await writeFile(file, encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]));
+    await withKeptFile(bytes(), async (file) => {
       const kept = (await readKeptFile(file))!;
       expect(kept.entries.map((entry) => entry.record.title)).toEqual(['One', 'Zwei', 'Trois']);
       expect(kept.texts[0]!()).toBe('# One\n\nPlain text.');
       // Read once: the other texts come from what that read gave.
       await rm(file);
       expect(kept.texts[1]!()).toBe('„Anführungszeichen“ – und ein Emoji 🙂');
-    } finally {
-      await cleanup();
-    }
+    });
   });
 
   it('has not read the texts before one is asked for, and says so when the file is gone by then', async () => {
-    const { dir, cleanup } = await makeTempDir('kept-file');
-    try {
-      const file = path.join(dir, 'records.v8');
-      await writeFile(file, encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]));
+    await withKeptFile(bytes(), async (file) => {
       const kept = (await readKeptFile(file))!;
       await rm(file);
       expect(() => kept.texts[0]!()).toThrow(SitegenError);
       expect(() => kept.texts[0]!()).toThrow(/could not be read/);
-    } finally {
-      await cleanup();
-    }
+    });
   });
 
   it('is refused when cut short', async () => {
-    const { dir, cleanup } = await makeTempDir('kept-file');
-    try {
-      const file = path.join(dir, 'records.v8');
-      const bytes = encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]);
-      await writeFile(file, bytes.subarray(0, bytes.length - 3));
+    await withKeptFile(bytes().subarray(0, bytes().length - 3), async (file) => {
       expect(await readKeptFile(file)).toBeUndefined();
-      await writeFile(file, bytes.subarray(0, 10));
+      await writeFile(file, bytes().subarray(0, 10));
       expect(await readKeptFile(file)).toBeUndefined();
-    } finally {
-      await cleanup();
-    }
+    });
   });
 });
