@@ -162,9 +162,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
   // Valid records, Markdown hashes and snapshot files from earlier builds (the preview's memory, the cache folder).
-  const reuse = openContentReuse({ memo: options.memo, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, codeHash: inputs?.fingerprint.code.engine, crawl: options.cms !== undefined && options.fetched === undefined });
+  const reuse = openContentReuse({ memo: options.memo, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, codeHash: inputs?.fingerprint.code.engine });
   let fetched: FetchedContent | undefined = await timed('fetch', () =>
-    options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: reuse.snapshotMemo, savedSnapshotFile: reuse.savedSnapshotFile, onCrawlRead: reuse.crawlValidity?.restore }),
+    options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: reuse.snapshotMemo, savedSnapshotFile: reuse.savedSnapshotFile }),
   );
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const cache = await timed('cache', () =>
@@ -207,7 +207,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
       const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: reuse.markdownBodies }));
       if (reuse.keepSnapshotFiles && fetched.snapshotFiles) await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));
-      if (reuse.crawlValidity && fetched.crawlEntries && fetched.digest) await timed('keep valid records', () => reuse.crawlValidity!.save(fetched.crawlEntries!, fetched.digest!));
       const content = await timed('transform', () =>
         transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
       );

@@ -3,7 +3,6 @@ import type { SnapshotFileEntries, SnapshotFileKey, SnapshotMemo } from '../fetc
 import type { RawEntry } from '../fetch/raw-entry.ts';
 import type { MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
 import type { ValidationMemo } from '../validate/validate-content.ts';
-import { openCrawlValidity, type CrawlValidity } from './crawl-validity.ts';
 import { openSnapshotRecords, type RecordKeys, type SnapshotRecords } from './snapshot-records.ts';
 
 /**
@@ -22,11 +21,9 @@ export interface ContentReuse {
   savedSnapshotFile: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
   /** Keeps this build's snapshot files for the next one; undefined when nothing is kept (CMS, preview). */
   keepSnapshotFiles: ((files: SnapshotFileEntries[]) => Promise<void>) | undefined;
-  /** A CMS build's valid records of the last crawl (crawl-validity.ts); undefined for the snapshot and the preview (which keeps its memos in memory). */
-  crawlValidity: CrawlValidity | undefined;
 }
 
-export function openContentReuse({ memo, cacheDir, includeDrafts, codeHash, crawl }: { memo: BuildMemo | undefined; cacheDir: string; includeDrafts: boolean; codeHash: string | undefined; crawl: boolean }): ContentReuse {
+export function openContentReuse({ memo, cacheDir, includeDrafts, codeHash }: { memo: BuildMemo | undefined; cacheDir: string; includeDrafts: boolean; codeHash: string | undefined }): ContentReuse {
   const validated: ValidationMemo = memo ? (memo.validated ??= new WeakMap()) : new WeakMap();
   const markdownBodies: MarkdownBodyMemo = memo ? (memo.markdownBodies ??= new WeakMap()) : new WeakMap();
   const recordKeys: RecordKeys = new WeakMap();
@@ -38,6 +35,5 @@ export function openContentReuse({ memo, cacheDir, includeDrafts, codeHash, craw
     snapshotMemo: memo && (memo.snapshot ??= new Map()),
     savedSnapshotFile: records?.load,
     keepSnapshotFiles: records?.save,
-    crawlValidity: crawl && !memo ? openCrawlValidity({ cacheDir, valid: validated, bodies: markdownBodies }) : undefined,
   };
 }

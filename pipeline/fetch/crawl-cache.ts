@@ -5,7 +5,7 @@ import { deserialize, serialize } from 'node:v8';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-cms.ts';
 import { latestUpdatedAt, mergeEntries } from './merge-entries.ts';
-import type { FetchedContent, RawEntry } from './raw-entry.ts';
+import type { FetchedContent } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
 
 /** After this long the cached crawl is not trusted to be patched: everything is fetched again. */
@@ -15,8 +15,6 @@ export interface CachedCrawlOptions extends FetchCmsOptions {
   cacheDir: string;
   /** Ignore the cached crawl (`sitegen build --full-crawl`). */
   fullCrawl?: boolean;
-  /** Told about the cached crawl when it is read back, before it is patched (the build restores what it kept of it). */
-  onCrawlRead?: ((entries: RawEntry[], digest: string) => Promise<void>) | undefined;
   now?: number;
 }
 
@@ -50,7 +48,6 @@ export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<
   const file = crawlFile(options);
   const cacheable = !options.includeDrafts && !isProxyUrl(options.cms.url);
   const crawl = cacheable && !options.fullCrawl ? await readCrawl(file, options) : undefined;
-  if (crawl) await options.onCrawlRead?.(crawl.content.entries, crawl.digest);
   // Patching costs two requests per collection and locale: a CMS answered in one page each is cheaper fetched whole.
   const patchRequests = 2 * COLLECTIONS.length * options.locales.length;
   if (crawl && now - crawl.fullCrawlAt < FULL_CRAWL_AFTER_MS && crawl.fullCrawlRequests > patchRequests && (crawl.content.dialect === '4' || crawl.content.dialect === '5')) {

@@ -20,8 +20,6 @@ export interface FetchEntriesOptions {
   snapshotMemo?: SnapshotMemo | undefined;
   /** A snapshot file's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
   savedSnapshotFile?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
-  /** Told about the cached crawl when it is read back, before it is patched (pipeline/cache/crawl-validity.ts). */
-  onCrawlRead?: ((entries: RawEntry[], digest: string) => Promise<void>) | undefined;
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
@@ -35,10 +33,9 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
   // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
   const fetched = crawl
     ? options.cacheDir
-      ? await (await import('./crawl-cache.ts')).fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true, onCrawlRead: options.onCrawlRead })
+      ? await (await import('./crawl-cache.ts')).fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
       : await (await import('./fetch-cms.ts')).fetchCmsEntries(crawl)
     : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile }, options.snapshot, options.snapshotMemo);
   const capped = applyRecordCap(fetched.entries);
-  const stored = crawl && options.cacheDir && fetched.digest !== undefined ? { crawlEntries: fetched.entries } : {};
-  return { ...fetched, ...stored, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
+  return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
 }

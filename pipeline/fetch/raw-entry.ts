@@ -24,6 +24,4 @@ export interface FetchedContent {
   digest?: string | undefined;
   /** The embedded snapshot: each file's entries (before the record cap), for keeping them between builds. */
   snapshotFiles?: SnapshotFileEntries[] | undefined;
-  /** A crawl the crawl cache stored (under `digest`): its entries in its order, before the record cap, for keeping their valid records between builds. */
-  crawlEntries?: RawEntry[] | undefined;
 }

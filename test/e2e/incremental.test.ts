@@ -1,6 +1,5 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
@@ -134,30 +133,6 @@ describe('the crawl cache', () => {
       const cold = await build(paged('crawl-cold'));
       expect(cold.pages).toBe(afterRemoval.pages);
       expect(diffTrees(await readTree(cached.outDir), await readTree(paged('crawl-cold').outDir))).toEqual([]);
-    } finally {
-      server.setRecords('articles', snapshot.articles!);
-    }
-  });
-
-  it('keeps the valid records of the crawl: unchanged entries are not validated again, a changed one is', async () => {
-    const cached = paged('validity');
-    await build(cached);
-    // Doctor a kept valid record of an entry that will not change, then change another entry.
-    const keptFile = path.join(cached.cacheDir, 'valid-crawl.v8');
-    const kept = deserialize(await readFile(keptFile)) as { records: Array<Record<string, unknown> | null> };
-    const target = kept.records.find((record) => record?.locale === 'en' && record.articleType === 'blog' && record.slug !== 'why-simple-analytics-is-a-great-alternative-to-matomo')!;
-    expect(target).toBeDefined();
-    target.title = `${String(target.title)} (kept)`;
-    await writeFile(keptFile, serialize(kept));
-    server.setRecords('articles', editOldArticle(snapshot.articles!));
-    try {
-      await build(cached);
-      const tree = await readTree(cached.outDir);
-      expect(tree.get(`blog/${String(target.slug)}.html`)!.toString()).toContain('(kept)');
-      expect(tree.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')!.toString()).toContain('One more paragraph, added by an editor.');
-      // A changed entry that is not valid fails the build, though its earlier version was kept as valid.
-      server.setRecords('articles', editOldArticle(snapshot.articles!).map((record) => (record.slug === 'why-simple-analytics-is-a-great-alternative-to-matomo' ? { ...record, slug: 'Not a slug!', updatedAt: '2026-12-02T10:00:00.000Z' } : record)));
-      await expect(build(cached)).rejects.toMatchObject({ code: 'CONTENT_INVALID' });
     } finally {
       server.setRecords('articles', snapshot.articles!);
     }
