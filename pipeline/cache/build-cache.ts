@@ -91,7 +91,6 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   };
 }
 
-
 /** A Site is never changed once loaded, and the preview's memo hands out the same one while its files stay. */
 const siteJsons = new WeakMap<Site, string>();
 

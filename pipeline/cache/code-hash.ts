@@ -76,10 +76,10 @@ export async function loadCodeHashes(): Promise<CodeHashes> {
 }
 
 async function readKeptHashes(file: URL): Promise<CodeHashes | undefined> {
-  const kept = (await readFile(file, 'utf8').then(
+  const kept = await readFile(file, 'utf8').then(
     (text) => JSON.parse(text) as Partial<CodeHashes>,
     () => undefined,
-  )) as Partial<CodeHashes> | undefined;
+  );
   const complete = typeof kept?.engine === 'string' && typeof kept.allTemplates === 'string' && Object.keys(PAGE_COMPONENTS).every((template) => typeof kept.templates?.[template as PageTemplate] === 'string');
   return complete ? (kept as CodeHashes) : undefined;
 }

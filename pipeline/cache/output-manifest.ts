@@ -110,8 +110,7 @@ export async function writeOutputManifest<Report>(cacheDir: string, outDir: stri
     if (!group.entries) continue;
     const file = groupFile(cacheDir, outDir, name);
     const savedGroup: SavedGroup = { key: group.key, files: [...group.entries].map(([name, entry]) => [name, entry.hash, entry.bytes]) };
-    await writeFile(`${file}.tmp`, JSON.stringify(savedGroup));
-    await rename(`${file}.tmp`, file);
+    await replaceFile(file, JSON.stringify(savedGroup));
   }
   const file = manifestFile(cacheDir, outDir);
   const saved: SavedManifest<Report> = {
@@ -122,13 +121,11 @@ export async function writeOutputManifest<Report>(cacheDir: string, outDir: stri
     inputKey: manifest.inputKey,
     report: manifest.report,
   };
-  await writeFile(`${file}.tmp`, JSON.stringify(saved));
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, JSON.stringify(saved));
   const head = headFile(cacheDir, outDir);
   if (manifest.fingerprint === undefined) return;
   const savedHead: SavedHead<Report> = { version: 1, outDir, fingerprint: manifest.fingerprint, report: manifest.report };
-  await writeFile(`${head}.tmp`, JSON.stringify(savedHead));
-  await rename(`${head}.tmp`, head);
+  await replaceFile(head, JSON.stringify(savedHead));
 }
 
 /**
@@ -170,7 +167,12 @@ export async function loadStageResult<T>(cacheDir: string, outDir: string, stage
 
 export async function saveStageResult(cacheDir: string, outDir: string, stage: string, key: string, result: unknown): Promise<void> {
   const file = stageFile(cacheDir, outDir, stage);
-  await writeFile(`${file}.tmp`, JSON.stringify({ key, result }));
+  await replaceFile(file, JSON.stringify({ key, result }));
+}
+
+/** Written beside and renamed into place: a reader never sees half a file. */
+async function replaceFile(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp`, text);
   await rename(`${file}.tmp`, file);
 }
 

@@ -112,20 +112,19 @@ function readExactly(fd: number, position: number, length: number): Buffer | und
 
 /** The texts of a kept file, read when a build first needs one (the file is the build's own and stays). */
 function readTexts(file: string, position: number, length: number): Buffer {
-  const bytes = Buffer.allocUnsafe(length);
-  let bytesRead = 0;
+  let texts: Buffer | undefined;
   try {
     const fd = openSync(file, 'r');
     try {
-      bytesRead = readSync(fd, bytes, 0, length, position);
+      texts = readExactly(fd, position, length);
     } finally {
       closeSync(fd);
     }
   } catch (error) {
     throw textsUnreadable(file, (error as Error).message, error);
   }
-  if (bytesRead !== length) throw textsUnreadable(file, `${bytesRead} of ${length} bytes`);
-  return bytes;
+  if (!texts) throw textsUnreadable(file, `fewer than ${length} bytes`);
+  return texts;
 }
 
 function textsUnreadable(file: string, problem: string, cause?: unknown): SitegenError {

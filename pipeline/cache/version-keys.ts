@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Site } from '../site/site.ts';
 import type { CoverColours } from '../transform/cover-colours.ts';
@@ -53,7 +53,7 @@ export function versionNames(content: ValidContent, { keys, bodies }: { keys: Re
 
 /** A hash of what every version of a build shares besides its media: the pipeline and the site's data. */
 function versionInputsKey({ engine, site }: Pick<VersionInputs, 'engine' | 'site'>): string {
-  return createHash('sha256').update(JSON.stringify([engine, { ...site, dir: undefined, redirects: undefined }])).digest('base64url');
+  return hash('sha256', JSON.stringify([engine, { ...site, dir: undefined, redirects: undefined }]), 'base64url');
 }
 
 /** What the build has of each of these media files: output path, computed colour, size, or that it is unavailable (the record's key has the URLs). */
