@@ -1,4 +1,7 @@
-import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
+import type { StateBlock, StateInline, Token } from 'markdown-it';
+
+/** The render's environment object: markdown-it passes it through to every rule untyped. */
+type Env = Record<string, unknown>;
 import { escapeHtml } from './raw-html.ts';
 
 /** Where the parse keeps `[^id]: text` definitions (label → text), in markdown-it's per-call env. */
