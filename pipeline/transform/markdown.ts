@@ -1,7 +1,7 @@
 import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import { typeset } from '../locale-format.ts';
-import { guardHtmlBlock, placeholderRule, warningRule, type BlockRule } from './markdown/block-rules.ts';
+import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
 import { formatCodeBlock } from './markdown/code-blocks.ts';
 import { FOOTNOTE_DEFINITIONS, footnoteDefinitionRule, footnoteReferenceRule, formatFootnotesSection, numberFootnotes } from './markdown/footnotes.ts';
@@ -110,19 +110,13 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
   return render;
 }
 
-/** The rules a markdown-it ruler keeps, by name, in the order they run. */
-interface KeptRules {
-  __rules__: Array<{ name: string; fn: BlockRule; alt: string[] }>;
-}
-
 function createParser(urls: UrlPolicy): Parser {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   // Bare http(s) URLs and e-mail addresses become links, as in GFM; "readme.md" and "//host" stay text.
   md.linkify.set({ fuzzyLink: false }).add('//', null).add('ftp:', null);
   md.validateLink = (url) => urls.checkUrl(url) !== undefined;
-  // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it
-  // (a list its type declarations leave out).
-  const htmlBlock = (md.block.ruler as unknown as KeptRules).__rules__.find((rule) => rule.name === 'html_block');
+  // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it.
+  const htmlBlock = md.block.ruler.__rules__.find((rule) => rule.name === 'html_block');
   if (htmlBlock) md.block.ruler.at('html_block', guardHtmlBlock(htmlBlock.fn), { alt: htmlBlock.alt });
   md.block.ruler.after('code', 'sitegen_placeholder', placeholderRule, { alt: ['paragraph'] });
   md.block.ruler.before('blockquote', 'sitegen_warning', warningRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });

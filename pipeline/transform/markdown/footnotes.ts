@@ -1,7 +1,4 @@
-import type { StateBlock, StateInline, Token } from 'markdown-it';
-
-/** The render's environment object: markdown-it passes it through to every rule untyped. */
-type Env = Record<string, unknown>;
+import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
 import { escapeHtml } from './raw-html.ts';
 
 /** Where the parse keeps `[^id]: text` definitions (label → text), in markdown-it's per-call env. */

@@ -1,20 +1,20 @@
-import Token from 'markdown-it/lib/token.mjs';
+import MarkdownIt, { type Token } from 'markdown-it';
 import type { PlaceholderName } from './block-rules.ts';
 
 function blockToken(type: string, tag: string, nesting: 1 | -1): Token {
-  const token = new Token(type, tag, nesting);
+  const token = new MarkdownIt.Token(type, tag, nesting);
   token.block = true;
   return token;
 }
 
 function inlineToken(children: Token[]): Token {
-  const token = new Token('inline', '', 0);
+  const token = new MarkdownIt.Token('inline', '', 0);
   token.children = children;
   return token;
 }
 
 function htmlToken(html: string): Token {
-  const token = new Token('sitegen_html', '', 0);
+  const token = new MarkdownIt.Token('sitegen_html', '', 0);
   token.content = html;
   return token;
 }
