@@ -22,7 +22,8 @@ export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
 /** Bump when the drawing changes: it is part of every image's content key. */
 const DRAWING_VERSION = 1;
-const DRAW_BATCH = 4;
+/** Images drawn at once: 300 images took 1.27–1.29 s with 8 lanes, 1.32–1.36 s with 4, 1.41–1.65 s in batches of 4. */
+const IMAGES_IN_FLIGHT = 8;
 /**
  * zlib level of the PNGs. Level 4 takes about 7 ms of CPU per image against 8–10 ms at level 6, for
  * 58 KB instead of 55 (palette PNGs are 23 KB but take 35 ms); the pixels are the same. Only social
@@ -73,8 +74,13 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
     await writeFile(`${file}.tmp`, await rasterizeSvg(formatSocialSvg(image), PNG_LEVEL));
     await rename(`${file}.tmp`, file);
   };
-  // libvips draws on its own threads: a few images in flight keep both cores busy.
-  for (let start = 0; start < images.length; start += DRAW_BATCH) await Promise.all(images.slice(start, start + DRAW_BATCH).map(draw));
+  // libvips draws on its own threads: a few images in flight keep both cores busy. Each lane takes the
+  // next image as soon as its last is written (batches of four waited for their slowest image).
+  let next = 0;
+  const lane = async () => {
+    while (next < images.length) await draw(images[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(IMAGES_IN_FLIGHT, images.length) }, lane));
 }
 
 /**
