@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBundles } from '../emit/bundle-client.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /**
  * The browser bundles of the last build, under the key of the code they were made from (the pipeline
@@ -34,6 +35,5 @@ export async function saveClientBundles(cacheDir: string, key: string, bundles: 
   });
   await mkdir(cacheDir, { recursive: true });
   const target = bundlesFile(cacheDir);
-  await writeFile(`${target}.tmp`, JSON.stringify({ key, urls: bundles.urls, files } satisfies SavedBundles));
-  await rename(`${target}.tmp`, target);
+  await replaceFile(target, JSON.stringify({ key, urls: bundles.urls, files } satisfies SavedBundles));
 }

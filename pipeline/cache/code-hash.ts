@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { PageTemplate } from '../plan/page-plan.ts';
 import { PROJECT_ROOT_URL, RUNS_FROM_BUNDLE } from '../project-root.ts';
+import { replaceFile } from '../replace-file.ts';
 
 const ROOT = PROJECT_ROOT_URL;
 const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
@@ -67,10 +68,7 @@ export async function loadCodeHashes(): Promise<CodeHashes> {
   const hashes: CodeHashes = { engine, templates: templates.pages, allTemplates: templates.all };
   if (KEPT_HASHES) {
     // A project folder that cannot be written: the hashes are computed each time.
-    const temporary = new URL(`./code-hashes.json.${process.pid}.tmp`, KEPT_HASHES);
-    await writeFile(temporary, JSON.stringify(hashes))
-      .then(() => rename(temporary, KEPT_HASHES))
-      .catch(() => undefined);
+    await replaceFile(KEPT_HASHES, JSON.stringify(hashes), { shared: true }).catch(() => undefined);
   }
   return hashes;
 }

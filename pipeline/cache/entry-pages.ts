@@ -1,8 +1,9 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import v8 from 'node:v8';
 import type { UrlElement } from '../emit/format-sitemap.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
 import { besideManifest } from './output-manifest.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /**
  * An entry page as the build that wrote the output planned it: what the whole-site stages need of a
@@ -45,6 +46,5 @@ export async function loadEntryPages(cacheDir: string, outDir: string): Promise<
 
 export async function saveEntryPages(cacheDir: string, outDir: string, pages: KeptEntryPages): Promise<void> {
   const file = besideManifest(cacheDir, outDir, 'entry-pages.v8');
-  await writeFile(`${file}.tmp`, v8.serialize(pages));
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, v8.serialize(pages));
 }

@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { replaceFile } from '../replace-file.ts';
 
 /**
  * The feeds' entry bodies as HTML by content key (the same key always renders to the same HTML), so a
@@ -23,6 +24,5 @@ export async function saveFeedBodies(cacheDir: string, loaded: Map<string, strin
   if (used.size === loaded.size && [...used.keys()].every((key) => loaded.has(key))) return;
   await mkdir(cacheDir, { recursive: true });
   const file = bodiesFile(cacheDir);
-  await writeFile(`${file}.tmp`, JSON.stringify(Object.fromEntries(used)));
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, JSON.stringify(Object.fromEntries(used)));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { BuildOptions, BuildReport, StageTiming } from '../build.ts';
@@ -9,6 +9,7 @@ import { readSnapshot, type SnapshotRead, type SnapshotStamps } from '../fetch/l
 import { SITE_DATA_FILES } from '../site/site-files.ts';
 import { loadCodeHashes, type CodeHashes } from './code-hash.ts';
 import { loadUnchangedReport } from './output-manifest.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /**
  * Every input of a build of the embedded content, hashed without parsing any of it: the snapshot's and
@@ -136,7 +137,6 @@ async function loadSnapshotStamps(cacheDir: string, contentDir: string): Promise
 async function saveSnapshotStamps(cacheDir: string, stamps: SavedStamps): Promise<void> {
   const file = path.join(cacheDir, 'snapshot-stamps.json');
   await mkdir(cacheDir, { recursive: true });
-  // A name of this process's own: builds sharing the cache folder each write theirs whole, the last one stays.
-  await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(stamps));
-  await rename(`${file}.${process.pid}.tmp`, file);
+  // Builds sharing the cache folder each write theirs whole; the last one stays.
+  await replaceFile(file, JSON.stringify(stamps), { shared: true });
 }

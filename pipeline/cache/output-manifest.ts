@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
 import { isDirectory, type OutputEntries, type PreviousGroup, type WrittenGroup } from '../emit/write-output.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /**
  * What the previous build wrote into an output folder: per file, the hash of what it was made from
@@ -171,11 +172,6 @@ export async function saveStageResult(cacheDir: string, outDir: string, stage: s
 }
 
 /** Written beside and renamed into place: a reader never sees half a file. */
-async function replaceFile(file: string, text: string): Promise<void> {
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-}
-
 /** Before the output folder changes: if the build stops half-way, the next one must not trust the old manifest. */
 export async function dropOutputManifest(cacheDir: string, outDir: string): Promise<void> {
   await rm(headFile(cacheDir, outDir), { force: true });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { SitegenError } from '../errors.ts';
@@ -9,6 +9,7 @@ import type { RawEntry } from '../fetch/raw-entry.ts';
 import type { MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
 import type { ArticleRecord, KeyTermRecord } from '../validate/schemas.ts';
 import type { ValidationMemo } from '../validate/validate-content.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /**
  * The valid records of each embedded snapshot file, kept between builds in
@@ -198,8 +199,7 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
           markdown.map((body) => (body!.images.length > 0 ? body!.images : null)),
         );
         records.forEach((record, index) => keys.set(record!, recordKeys[index]!));
-        await writeFile(`${target}.tmp`, bytes);
-        await rename(`${target}.tmp`, target);
+        await replaceFile(target, bytes);
       }
       for (const name of await readdir(dir)) if (!keep.has(name)) await rm(path.join(dir, name), { force: true });
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { COLLECTIONS } from './collections.ts';
@@ -7,6 +7,7 @@ import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-c
 import { latestUpdatedAt, mergeEntries } from './merge-entries.ts';
 import type { FetchedContent } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /** After this long the cached crawl is not trusted to be patched: everything is fetched again. */
 export const FULL_CRAWL_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -102,7 +103,6 @@ async function writeCrawl(file: string, saved: Omit<SavedCrawl, 'digest'>): Prom
   await mkdir(path.dirname(file), { recursive: true });
   const content = serialize(saved.content);
   const digest = createHash('sha256').update(content).digest('base64url');
-  await writeFile(`${file}.tmp`, serialize({ ...saved, digest, content } satisfies StoredCrawl));
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, serialize({ ...saved, digest, content } satisfies StoredCrawl));
   return digest;
 }

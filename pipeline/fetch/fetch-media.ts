@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { SitegenError } from '../errors.ts';
 import type { MediaDownloader } from './download-media.ts';
 import type { FaultRetry } from './fetch-with-retries.ts';
 import type { MediaOrigin } from './raw-entry.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /** A media file the site serves itself: where its bytes are now, and where it goes in the output. */
 export interface MediaFile {
@@ -153,8 +154,7 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
   );
   if (indexChanged) {
     await mkdir(cacheFolder, { recursive: true });
-    await writeFile(`${indexFile}.tmp`, JSON.stringify(index));
-    await rename(`${indexFile}.tmp`, indexFile);
+    await replaceFile(indexFile, JSON.stringify(index));
   }
   if (failures.length > 0) {
     throw new SitegenError({

@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
+import { replaceFile } from '../replace-file.ts';
 
 type SharpFactory = (input?: Buffer | Uint8Array | string, options?: SharpOptions) => Sharp;
 let loadedSharp: Promise<SharpFactory> | undefined;
@@ -61,8 +62,7 @@ export async function extractCoverColours(
   if (computed > 0) {
     await mkdir(cacheDir, { recursive: true });
     const sorted = Object.fromEntries(Object.entries(cache).sort(([a], [b]) => (a < b ? -1 : 1)));
-    await writeFile(`${cacheFile}.tmp`, `${JSON.stringify(sorted, null, 1)}\n`);
-    await rename(`${cacheFile}.tmp`, cacheFile);
+    await replaceFile(cacheFile, `${JSON.stringify(sorted, null, 1)}\n`);
   }
   return { colours, computed, cached, unreadable };
 }
@@ -119,8 +119,7 @@ export async function measureImages(images: Array<{ url: string; file: string }>
   // Written again when something was measured or a file is gone: the file lists the images of this build.
   if (measured > 0 || Object.keys(kept).length !== Object.keys(known).length) {
     await mkdir(cacheDir, { recursive: true });
-    await writeFile(`${cacheFile}.tmp`, `${JSON.stringify(kept)}\n`);
-    await rename(`${cacheFile}.tmp`, cacheFile);
+    await replaceFile(cacheFile, `${JSON.stringify(kept)}\n`);
   }
   return sizes;
 }

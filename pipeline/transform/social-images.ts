@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvg } from './cover-colours.ts';
 import { startEntry } from '../project-root.ts';
+import { replaceFile } from '../replace-file.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
 export interface SocialImage {
@@ -71,8 +72,7 @@ export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir:
 export async function drawSocialImages(images: SocialImage[], folder: string): Promise<void> {
   const draw = async (image: SocialImage) => {
     const file = path.join(folder, path.basename(image.src));
-    await writeFile(`${file}.tmp`, await rasterizeSvg(formatSocialSvg(image), PNG_LEVEL));
-    await rename(`${file}.tmp`, file);
+    await replaceFile(file, await rasterizeSvg(formatSocialSvg(image), PNG_LEVEL));
   };
   // libvips draws on its own threads: a few images in flight keep both cores busy. Each lane takes the
   // next image as soon as its last is written (batches of four waited for their slowest image).
