@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
+import { loadCodeHashes } from './cache/code-hash.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
 import { splitFeeds } from './cache/feed-reuse.ts';
@@ -161,8 +162,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   const site = await timed('load site', () => loadSiteStage(options));
   const host = options.host ?? site.config.host;
-  // Valid records, Markdown hashes and snapshot files from earlier builds (the preview's memory, the cache folder).
-  const reuse = openContentReuse({ memo: options.memo, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, codeHash: inputs?.fingerprint.code.engine });
+  // Valid records, Markdown hashes and snapshot files from earlier builds (the preview's memory, the cache
+  // folder). A CMS build keeps the valid records of its crawl's chunks the same way, keyed by the code too.
+  const code = inputs?.fingerprint.code ?? (options.cms && !options.memo && !options.fetched ? await loadCodeHashes() : undefined);
+  const reuse = openContentReuse({ memo: options.memo, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, codeHash: code?.engine });
   let fetched: FetchedContent | undefined = await timed('fetch', () =>
     options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: reuse.snapshotMemo, savedSnapshotFile: reuse.savedSnapshotFile }),
   );
@@ -178,6 +181,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       settings: outputSettings(options),
       neverUpToDate: options.fetched !== undefined,
       fingerprint: inputs?.fingerprint,
+      code,
     }),
   );
   // Nothing the output depends on changed since the build that wrote it, and its folders are in place.

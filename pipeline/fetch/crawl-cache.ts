@@ -1,108 +1,217 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-cms.ts';
-import { latestUpdatedAt, mergeEntries } from './merge-entries.ts';
-import type { FetchedContent } from './raw-entry.ts';
+import type { SnapshotFileEntries, SnapshotFileKey } from './load-snapshot.ts';
+import { entryKey, latestUpdatedAt, replacementOf } from './merge-entries.ts';
+import type { FetchedContent, MediaOrigin, RawEntry } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
 import { replaceFile } from '../replace-file.ts';
 
 /** After this long the cached crawl is not trusted to be patched: everything is fetched again. */
 export const FULL_CRAWL_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Entries per chunk of the kept crawl. A chunk is kept as a file named by the hash of its bytes, and
+ * the build keeps the valid records of each chunk under that hash (pipeline/cache/snapshot-records.ts),
+ * as it does for each file of the embedded snapshot: an edit in the CMS rewrites, and validates again,
+ * the one chunk that holds the entry, not the whole crawl.
+ */
+const CHUNK_SIZE = 100;
+
 export interface CachedCrawlOptions extends FetchCmsOptions {
   cacheDir: string;
   /** Ignore the cached crawl (`sitegen build --full-crawl`). */
   fullCrawl?: boolean;
   now?: number;
+  /** A chunk's entries as an earlier build kept them (valid already), by its collection and hash; undefined: read the chunk. */
+  saved?: ((chunk: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
 }
 
-interface SavedCrawl {
-  version: 2;
+/** What the crawl's index file holds; the entries are in the chunk files it names. */
+interface CrawlIndex {
+  version: 3;
   url: string;
   locales: readonly string[];
   /** When the entries were last fetched whole, and the requests that took. */
   fullCrawlAt: number;
   fullCrawlRequests: number;
-  content: FetchedContent;
-  /** A hash of `content` alone (it names the content in the build's input key). */
-  digest: string;
+  dialect: FetchedContent['dialect'];
+  mediaOrigin: MediaOrigin;
+  /** The chunks in crawl order, each `<hash>.bin` in the crawl's folder (the entries, V8-serialized). */
+  chunks: SnapshotFileKey[];
 }
 
-/** On disk the content is serialized once, on its own: its bytes are what the digest hashes. */
-type StoredCrawl = Omit<SavedCrawl, 'content'> & { content: Uint8Array };
+/** A chunk as the build has it: its entries (as kept when `saved`, else as fetched) and, if new, its bytes to write. */
+type CrawlChunk = SnapshotFileEntries & { bytes?: Buffer };
 
 /**
  * The published entries of a live CMS, from the last build's crawl patched with what changed since:
  * entries updated after the newest `updatedAt` it holds, plus one count per collection and locale.
  * When a count differs from the patched crawl's (an entry was deleted or unpublished), when the
  * server gives no counts, after FULL_CRAWL_AFTER_MS, for drafts and for the site proxy, everything
- * is fetched again; and when a whole crawl takes no more requests than patching would. The crawl is kept in the cache folder (never in the output; no token in it).
+ * is fetched again; and when a whole crawl takes no more requests than patching would. The crawl is
+ * kept in the cache folder (never in the output; no token in it), in chunks that the result lists as
+ * `snapshotFiles`, so that the build keeps their valid records as it does the snapshot's files.
  *
  * What `updatedAt` does not show (a media file replaced in the library without touching the entry) is
  * picked up by the next full crawl; `--full-crawl` asks for one now.
  */
 export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<FetchedContent & { crawl: 'full' | 'changes' }> {
   const now = options.now ?? Date.now();
-  const file = crawlFile(options);
+  const files = crawlFiles(options);
   const cacheable = !options.includeDrafts && !isProxyUrl(options.cms.url);
-  const crawl = cacheable && !options.fullCrawl ? await readCrawl(file, options) : undefined;
+  const kept = cacheable && !options.fullCrawl ? await readCrawl(files, options) : undefined;
   // Patching costs two requests per collection and locale: a CMS answered in one page each is cheaper fetched whole.
   const patchRequests = 2 * COLLECTIONS.length * options.locales.length;
-  if (crawl && now - crawl.fullCrawlAt < FULL_CRAWL_AFTER_MS && crawl.fullCrawlRequests > patchRequests && (crawl.content.dialect === '4' || crawl.content.dialect === '5')) {
-    const updatedAfter = latestUpdatedAt(crawl.content.entries);
+  if (kept && now - kept.index.fullCrawlAt < FULL_CRAWL_AFTER_MS && kept.index.fullCrawlRequests > patchRequests && (kept.index.dialect === '4' || kept.index.dialect === '5')) {
+    const updatedAfter = latestUpdatedAt(entriesOf(kept.chunks));
     const [changed, counted] = await Promise.all([
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
       fetchCmsTotals({ cms: options.cms, locales: options.locales }),
     ]);
-    const merged = updatedAfter ? mergeEntries(crawl.content, changed, { cap: false }) : changed;
-    if (counted.totals && countsMatch(merged, counted.totals)) {
-      const content = { ...merged, requests: changed.requests + counted.requests, warnings: changed.warnings };
-      const digest = changed.entries.length > 0 ? await writeCrawl(file, { ...crawl, content }) : crawl.digest;
-      return { ...content, digest, crawl: 'changes' };
+    // A chunk file gone from the cache folder (its valid records kept, the entries as fetched not): fetched whole below.
+    const chunks = updatedAfter ? await patchChunks(kept.chunks, changed, files.folder).catch(() => undefined) : chunkEntries(changed.entries);
+    const entries = chunks && entriesOf(chunks);
+    if (chunks && entries && counted.totals && countsMatch(entries, counted.totals)) {
+      if (changed.entries.length > 0) await writeCrawl(files, kept.index, chunks);
+      const content: FetchedContent = { entries, mediaOrigin: kept.index.mediaOrigin, dialect: kept.index.dialect, warnings: changed.warnings, requests: changed.requests + counted.requests };
+      return { ...content, digest: digestOf(chunks), snapshotFiles: chunks, crawl: 'changes' };
     }
-    options.onProgress?.('entries were removed or unpublished since the last crawl: fetching everything again');
-    const full = await fetchCmsEntries(options);
-    const digest = await writeCrawl(file, { version: 2, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full });
-    return { ...full, digest, requests: full.requests + changed.requests + counted.requests, crawl: 'full' };
+    options.onProgress?.(chunks ? 'entries were removed or unpublished since the last crawl: fetching everything again' : 'the kept crawl is incomplete: fetching everything again');
+    const full = await keepFull(files, await fetchCmsEntries(options), now);
+    return { ...full, requests: full.requests + changed.requests + counted.requests, crawl: 'full' };
   }
   const full = await fetchCmsEntries(options);
-  const digest = cacheable ? await writeCrawl(file, { version: 2, url: options.cms.url, locales: options.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, content: full }) : undefined;
-  return { ...full, digest, crawl: 'full' };
+  return { ...(cacheable ? await keepFull(files, full, now) : full), crawl: 'full' };
 }
 
-function countsMatch(content: FetchedContent, totals: Map<string, number>): boolean {
+/** A whole crawl, kept in new chunks. */
+async function keepFull(files: CrawlFiles, full: FetchedContent, now: number): Promise<FetchedContent> {
+  const chunks = chunkEntries(full.entries);
+  await writeCrawl(files, { version: 3, url: files.url, locales: files.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, dialect: full.dialect, mediaOrigin: full.mediaOrigin, chunks: [] }, chunks);
+  return { ...full, digest: digestOf(chunks), snapshotFiles: chunks };
+}
+
+/** Each collection's entries, in crawl order, in chunks of CHUNK_SIZE. */
+function chunkEntries(entries: RawEntry[]): CrawlChunk[] {
+  const chunks: CrawlChunk[] = [];
+  for (const collection of COLLECTIONS) {
+    const own = entries.filter((entry) => entry.collection === collection);
+    for (let start = 0; start < own.length; start += CHUNK_SIZE) chunks.push(newChunk(collection, own.slice(start, start + CHUNK_SIZE)));
+  }
+  return chunks;
+}
+
+function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): CrawlChunk {
+  const bytes = serialize(entries);
+  return { collection, hash: createHash('sha256').update(bytes).digest('base64url'), entries, saved: false, bytes };
+}
+
+/**
+ * The kept chunks with the changed entries put in: a changed entry replaces the one it is (entryKey)
+ * in its chunk, a new one joins the last chunk of its collection (a new chunk once that one is full).
+ * A chunk that changes is read as fetched (its kept records are valid ones, not what the CMS sent)
+ * and gets a new hash; the others stay as they are.
+ */
+async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: string): Promise<CrawlChunk[]> {
+  const isV5 = changed.dialect === '5';
+  const where = new Map<string, { chunk: number; position: number }>();
+  kept.forEach((chunk, index) => chunk.entries.forEach((entry, position) => where.set(entryKey(entry), { chunk: index, position })));
+  const edited = new Map<number, RawEntry[]>();
+  const asFetched = async (index: number) => {
+    let entries = edited.get(index);
+    if (!entries) edited.set(index, (entries = kept[index]!.saved ? await readChunk(folder, kept[index]!) : [...kept[index]!.entries]));
+    return entries;
+  };
+  const added: RawEntry[] = [];
+  for (const entry of changed.entries) {
+    const at = where.get(entryKey(entry));
+    if (!at) {
+      added.push(entry);
+      continue;
+    }
+    const entries = await asFetched(at.chunk);
+    entries[at.position] = replacementOf(entries[at.position]!, entry, isV5);
+  }
+  const chunks = kept.map((chunk, index) => (edited.has(index) ? newChunk(chunk.collection, edited.get(index)!) : chunk));
+  for (const collection of COLLECTIONS) {
+    const own = added.filter((entry) => entry.collection === collection);
+    if (own.length === 0) continue;
+    // After the collection's last chunk (into it while it has room), so that its entries stay in the order they came.
+    const last = chunks.findLastIndex((chunk) => chunk.collection === collection);
+    const joinsLast = last !== -1 && chunks[last]!.entries.length < CHUNK_SIZE;
+    const head = !joinsLast ? [] : chunks[last]!.saved ? await readChunk(folder, chunks[last]!) : chunks[last]!.entries;
+    const joined = [...head, ...own];
+    const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) => newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)));
+    if (joinsLast) chunks.splice(last, 1, ...fresh);
+    else chunks.splice(last === -1 ? chunks.length : last + 1, 0, ...fresh);
+  }
+  return chunks;
+}
+
+function entriesOf(chunks: CrawlChunk[]): RawEntry[] {
+  const entries: RawEntry[] = [];
+  for (const chunk of chunks) for (const entry of chunk.entries) entries.push(entry);
+  return entries;
+}
+
+/** A hash of the crawl (it names the content in the build's input key): its chunks' hashes, in order. */
+function digestOf(chunks: CrawlChunk[]): string {
+  return createHash('sha256').update(JSON.stringify(chunks.map((chunk) => [chunk.collection, chunk.hash]))).digest('base64url');
+}
+
+function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean {
   const counts = new Map<string, number>();
-  for (const { collection, record } of content.entries) {
+  for (const { collection, record } of entries) {
     const key = `${collection}|${String(record.locale)}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...totals].every(([key, total]) => (counts.get(key) ?? 0) === total) && [...counts.keys()].every((key) => totals.has(key));
 }
 
-/** One file per CMS URL and Node version (the format is V8's, fast to read back for ~100 MB of entries). */
-function crawlFile(options: CachedCrawlOptions): string {
-  const key = createHash('sha256').update(JSON.stringify([options.cms.url, options.locales, process.versions.v8])).digest('hex').slice(0, 12);
-  return path.join(options.cacheDir, `crawl-${key}.bin`);
+/** The index file and the chunks' folder of one CMS URL and Node version (the chunks are V8's format, fast to read back). */
+interface CrawlFiles {
+  index: string;
+  folder: string;
+  url: string;
+  locales: readonly string[];
 }
 
-async function readCrawl(file: string, options: CachedCrawlOptions): Promise<SavedCrawl | undefined> {
+function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
+  const key = createHash('sha256').update(JSON.stringify([options.cms.url, options.locales, process.versions.v8])).digest('hex').slice(0, 12);
+  return { index: path.join(options.cacheDir, `crawl-${key}.bin`), folder: path.join(options.cacheDir, `crawl-${key}`), url: options.cms.url, locales: options.locales };
+}
+
+/** The kept crawl: each chunk's entries as an earlier build kept them valid, else as fetched; undefined when anything is missing. */
+async function readCrawl(files: CrawlFiles, options: CachedCrawlOptions): Promise<{ index: CrawlIndex; chunks: CrawlChunk[] } | undefined> {
   try {
-    const stored = deserialize(await readFile(file)) as StoredCrawl;
-    if (stored.version !== 2 || stored.url !== options.cms.url || JSON.stringify(stored.locales) !== JSON.stringify(options.locales)) return undefined;
-    return { ...stored, content: deserialize(stored.content) as FetchedContent };
+    const index = deserialize(await readFile(files.index)) as CrawlIndex;
+    if (index.version !== 3 || index.url !== options.cms.url || JSON.stringify(index.locales) !== JSON.stringify(options.locales)) return undefined;
+    const chunks = await Promise.all(
+      index.chunks.map(async (key): Promise<CrawlChunk> => {
+        const saved = await options.saved?.(key);
+        return saved ? { ...key, entries: saved, saved: true } : { ...key, entries: await readChunk(files.folder, key), saved: false };
+      }),
+    );
+    return { index, chunks };
   } catch {
     return undefined;
   }
 }
 
-/** Writes the crawl with the hash of its content, and returns that hash. */
-async function writeCrawl(file: string, saved: Omit<SavedCrawl, 'digest'>): Promise<string> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const content = serialize(saved.content);
-  const digest = createHash('sha256').update(content).digest('base64url');
-  await replaceFile(file, serialize({ ...saved, digest, content } satisfies StoredCrawl));
-  return digest;
+async function readChunk(folder: string, key: SnapshotFileKey): Promise<RawEntry[]> {
+  return deserialize(await readFile(path.join(folder, `${key.hash}.bin`))) as RawEntry[];
+}
+
+/** The new chunks' files first, then the index that names them, then the files no chunk is any longer. */
+async function writeCrawl(files: CrawlFiles, index: CrawlIndex, chunks: CrawlChunk[]): Promise<void> {
+  await mkdir(files.folder, { recursive: true });
+  for (const chunk of chunks) if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes);
+  await replaceFile(files.index, serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex));
+  const named = new Set(chunks.map((chunk) => `${chunk.hash}.bin`));
+  for (const name of await readdir(files.folder)) if (!named.has(name)) await rm(path.join(files.folder, name), { force: true });
+  for (const chunk of chunks) delete chunk.bytes;
 }

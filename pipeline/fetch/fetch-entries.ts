@@ -18,7 +18,7 @@ export interface FetchEntriesOptions {
   snapshot?: SnapshotRead | undefined;
   /** A long-running caller's (the preview's) record of the snapshot files: those unchanged since are not read again. */
   snapshotMemo?: SnapshotMemo | undefined;
-  /** A snapshot file's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
+  /** A snapshot file's or kept crawl chunk's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
   savedSnapshotFile?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
 }
 
@@ -33,7 +33,7 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
   // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
   const fetched = crawl
     ? options.cacheDir
-      ? await (await import('./crawl-cache.ts')).fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true })
+      ? await (await import('./crawl-cache.ts')).fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true, saved: options.savedSnapshotFile })
       : await (await import('./fetch-cms.ts')).fetchCmsEntries(crawl)
     : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile }, options.snapshot, options.snapshotMemo);
   const capped = applyRecordCap(fetched.entries);

@@ -23,9 +23,7 @@ export function mergeEntries(previous: FetchedContent, changed: FetchedContent, 
       entries.push(entry);
       continue;
     }
-    const old = entries[position]!.record;
-    const keepsPublished = isV5 && entry.record.publishedAt === null && typeof old.publishedAt === 'string';
-    entries[position] = keepsPublished ? { ...entry, record: { ...entry.record, id: old.id, publishedAt: old.publishedAt } } : entry;
+    entries[position] = replacementOf(entries[position]!, entry, isV5);
   }
   const capped = cap ? applyRecordCap(entries) : { entries, warnings: [] };
   return {
@@ -46,6 +44,14 @@ export function latestUpdatedAt(entries: readonly RawEntry[]): string | undefine
   return latest;
 }
 
-function entryKey({ collection, record }: RawEntry): string {
+/** What takes an entry's place when the CMS changed it: the changed entry, keeping a v5 draft's published id (see mergeEntries). Pure. */
+export function replacementOf(previous: RawEntry, changed: RawEntry, isV5: boolean): RawEntry {
+  const old = previous.record;
+  const keepsPublished = isV5 && changed.record.publishedAt === null && typeof old.publishedAt === 'string';
+  return keepsPublished ? { ...changed, record: { ...changed.record, id: old.id, publishedAt: old.publishedAt } } : changed;
+}
+
+/** Which entry an entry is: its collection, document and locale (v5, snapshot), or its collection and id (v4). */
+export function entryKey({ collection, record }: RawEntry): string {
   return typeof record.documentId === 'string' ? `${collection}|${record.documentId}|${String(record.locale)}` : `${collection}|#${String(record.id)}`;
 }

@@ -22,6 +22,6 @@ export interface FetchedContent {
   dialect: '4' | '5' | 'proxy' | 'snapshot' | 'unknown';
   /** A hash of every entry as fetched (before the record cap), where the source knows it cheaply. */
   digest?: string | undefined;
-  /** The embedded snapshot: each file's entries (before the record cap), for keeping them between builds. */
+  /** Each file of the embedded snapshot, or each chunk of the kept CMS crawl (crawl-cache.ts), with its entries (before the record cap), for keeping their valid records between builds. */
   snapshotFiles?: SnapshotFileEntries[] | undefined;
 }

@@ -9,7 +9,7 @@ import { build, type BuildOptions } from '../../pipeline/build.ts';
 import { SitegenError } from '../../pipeline/errors.ts';
 import { startFakeStrapi, type FakeFault, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 import { makeArticle, makeKeyTerm, REPO_ROOT } from '../helpers/content.ts';
-import { makeTempDir, readTree } from '../helpers/files.ts';
+import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
 import { copySiteData } from '../helpers/project-copy.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -199,9 +199,12 @@ describe('network faults during a build', () => {
     const server = await fake(await uploads(), [{ when: (request) => broken && request.collection === 'articles' && request.locale === 'en', kind: 'reset' }]);
     const build1 = await options(server);
     await build(build1);
-    const crawlFiles = (await readdir(build1.cacheDir)).filter((file) => /^crawl-.*\.bin$/.test(file));
-    expect(crawlFiles).toHaveLength(1);
-    const crawlBefore = await readFile(path.join(build1.cacheDir, crawlFiles[0]!));
+    // The kept crawl: its index file and the folder of its chunks.
+    const crawlNames = (await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort();
+    expect(crawlNames).toEqual([expect.stringMatching(/^crawl-\w+$/), expect.stringMatching(/^crawl-\w+\.bin$/)]);
+    const crawlBefore = await readTree(path.join(build1.cacheDir, crawlNames[0]!));
+    expect(crawlBefore.size).toBeGreaterThan(0);
+    const indexBefore = await readFile(path.join(build1.cacheDir, crawlNames[1]!));
     const outBefore = await readTree(build1.outDir);
 
     // An edit, then a CMS that breaks every English answer.
@@ -210,8 +213,9 @@ describe('network faults during a build', () => {
     const failure = (await build({ ...build1, fullCrawl }).catch((error: unknown) => error)) as SitegenError;
     expect(failure.code).toBe('CMS_UNREACHABLE');
     expect(failure.message).toContain('ECONNRESET');
-    expect(await readFile(path.join(build1.cacheDir, crawlFiles[0]!))).toEqual(crawlBefore);
-    expect((await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-'))).toEqual(crawlFiles);
+    expect(await readFile(path.join(build1.cacheDir, crawlNames[1]!))).toEqual(indexBefore);
+    expect(diffTrees(await readTree(path.join(build1.cacheDir, crawlNames[0]!)), crawlBefore)).toEqual([]);
+    expect((await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort()).toEqual(crawlNames);
     const outAfter = await readTree(build1.outDir);
     expect([...outAfter.keys()].sort()).toEqual([...outBefore.keys()].sort());
     expect([...outAfter].every(([file, bytes]) => bytes.equals(outBefore.get(file)!))).toBe(true);

@@ -1,9 +1,9 @@
-import { rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
-import { loadSnapshotRecords, REPO_ROOT } from '../helpers/content.ts';
+import { loadSnapshotRecords, makeArticle, REPO_ROOT } from '../helpers/content.ts';
 import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
 
 let server: FakeStrapi;
@@ -133,6 +133,52 @@ describe('the crawl cache', () => {
       const cold = await build(paged('crawl-cold'));
       expect(cold.pages).toBe(afterRemoval.pages);
       expect(diffTrees(await readTree(cached.outDir), await readTree(paged('crawl-cold').outDir))).toEqual([]);
+    } finally {
+      server.setRecords('articles', snapshot.articles!);
+    }
+  });
+
+  it('keeps the crawl in chunks: an edit or a new article rewrites one chunk and keeps the valid records of the others; a lost chunk means a whole crawl', async () => {
+    const cached = paged('crawl-chunks');
+    await build(cached);
+    const [folder] = (await readdir(cached.cacheDir)).filter((name) => /^crawl-\w+$/.test(name));
+    const chunks = async () => new Set(await readdir(path.join(cached.cacheDir, folder!)));
+    const keptRecords = async () => new Set(await readdir(path.join(cached.cacheDir, 'snapshot-records', 'published')));
+    const changedNames = (before: Set<string>, after: Set<string>) => ({ added: [...after].filter((name) => !before.has(name)).length, removed: [...before].filter((name) => !after.has(name)).length });
+    const chunksBefore = await chunks();
+    const keptBefore = await keptRecords();
+    // The snapshot's articles and key-terms in six languages: more than one chunk of each.
+    expect(chunksBefore.size).toBeGreaterThan(2);
+    expect(keptBefore.size).toBe(chunksBefore.size);
+
+    const added = makeArticle({ documentId: 'chunked-new', locale: 'en', updatedAt: '2026-12-02T10:00:00.000Z', publishedAt: '2026-12-02T10:00:00.000Z' });
+    server.setRecords('articles', editOldArticle(snapshot.articles!));
+    try {
+      let since = server.requests.length;
+      await build(cached);
+      expect(listRequests(since).length).toBe(2 * 2 * 6);
+      const chunksEdited = await chunks();
+      expect(changedNames(chunksBefore, chunksEdited)).toEqual({ added: 1, removed: 1 });
+      expect(changedNames(keptBefore, await keptRecords())).toEqual({ added: 1, removed: 1 });
+
+      server.setRecords('articles', [...editOldArticle(snapshot.articles!), added]);
+      since = server.requests.length;
+      await build(cached);
+      expect(listRequests(since).length).toBe(2 * 2 * 6);
+      expect(changedNames(chunksEdited, await chunks())).toEqual({ added: 1, removed: 1 });
+      expect((await readTree(cached.outDir)).has('blog/chunked-new-en.html')).toBe(true);
+      const cold = await build(paged('crawl-chunks-cold'));
+      expect(diffTrees(await readTree(cached.outDir), await readTree(paged('crawl-chunks-cold').outDir))).toEqual([]);
+
+      // The chunks' files gone (their valid records still kept): the next change cannot be put in, so everything is fetched again.
+      await rm(path.join(cached.cacheDir, folder!), { recursive: true });
+      server.setRecords('articles', [...editOldArticle(snapshot.articles!), { ...added, title: 'A new article, renamed', updatedAt: '2026-12-03T10:00:00.000Z' }]);
+      since = server.requests.length;
+      const refetched = await build(cached);
+      expect(refetched.requests).toBeGreaterThan(2 * 2 * 6);
+      expect(refetched.pages).toBe(cold.pages);
+      expect((await readTree(cached.outDir)).get('blog/chunked-new-en.html')!.toString()).toContain('A new article, renamed');
+      expect((await chunks()).size).toBe(chunksBefore.size);
     } finally {
       server.setRecords('articles', snapshot.articles!);
     }
