@@ -206,12 +206,16 @@ async function readChunk(folder: string, key: SnapshotFileKey): Promise<RawEntry
   return deserialize(await readFile(path.join(folder, `${key.hash}.bin`))) as RawEntry[];
 }
 
-/** The new chunks' files first, then the index that names them, then the files no chunk is any longer. */
+/**
+ * The new chunks' files first, then the index that names them, then the chunk files it no longer names.
+ * Builds sharing the cache folder each write whole files of their own (the last index stays); one that
+ * lost a chunk file to another's clean-up fetches everything again.
+ */
 async function writeCrawl(files: CrawlFiles, index: CrawlIndex, chunks: CrawlChunk[]): Promise<void> {
   await mkdir(files.folder, { recursive: true });
-  for (const chunk of chunks) if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes);
-  await replaceFile(files.index, serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex));
+  for (const chunk of chunks) if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes, { shared: true });
+  await replaceFile(files.index, serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex), { shared: true });
   const named = new Set(chunks.map((chunk) => `${chunk.hash}.bin`));
-  for (const name of await readdir(files.folder)) if (!named.has(name)) await rm(path.join(files.folder, name), { force: true });
+  for (const name of await readdir(files.folder)) if (name.endsWith('.bin') && !named.has(name)) await rm(path.join(files.folder, name), { force: true });
   for (const chunk of chunks) delete chunk.bytes;
 }
