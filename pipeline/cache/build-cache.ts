@@ -53,13 +53,13 @@ export interface OpenBuildCacheOptions {
   neverUpToDate: boolean;
   /** A build of the embedded content: its input fingerprint (with the code hashes it computed), saved for the next build's quick check. */
   fingerprint?: InputFingerprint | undefined;
-  /** The code hashes, when the build loaded them already (a CMS build, for its kept records). */
+  /** The code hashes, when the build has them already (the input fingerprint's, or loaded for a CMS build's kept records). */
   code?: CodeHashes | undefined;
 }
 
 export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Promise<BuildCache<Report>> {
   const [code, previous, knownBodies, knownPages] = await Promise.all([
-    options.fingerprint?.code ?? options.code ?? loadCodeHashes(),
+    options.code ?? loadCodeHashes(),
     loadOutputManifest<Report>(options.cacheDir, options.outDir),
     loadFeedBodies(options.cacheDir),
     loadEntryPages(options.cacheDir, options.outDir),

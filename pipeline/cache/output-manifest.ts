@@ -171,7 +171,6 @@ export async function saveStageResult(cacheDir: string, outDir: string, stage: s
   await replaceFile(file, JSON.stringify({ key, result }));
 }
 
-/** Written beside and renamed into place: a reader never sees half a file. */
 /** Before the output folder changes: if the build stops half-way, the next one must not trust the old manifest. */
 export async function dropOutputManifest(cacheDir: string, outDir: string): Promise<void> {
   await rm(headFile(cacheDir, outDir), { force: true });

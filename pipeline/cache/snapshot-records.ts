@@ -12,10 +12,10 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
 import { replaceFile } from '../replace-file.ts';
 
 /**
- * The valid records of each embedded snapshot file, kept between builds in
- * `<cacheDir>/snapshot-records/<with-drafts|published>/` under a key of the file's bytes, its collection
- * and the code (schemas, the Strapi shape): a file that did not change is neither parsed nor validated
- * again. Reading one back (V8's serialization, the Markdown texts apart, see encodeKeptFile) gives the
+ * The valid records of each embedded snapshot file, and of each chunk of the kept CMS crawl
+ * (fetch/crawl-cache.ts), kept between builds in `<cacheDir>/snapshot-records/<with-drafts|published>/`
+ * under a key of the file's bytes, its collection and the code (schemas, the Strapi shape): a file
+ * that did not change is neither parsed nor validated again. Reading one back (V8's serialization, the Markdown texts apart, see encodeKeptFile) gives the
  * records validation gave, keys in the same order, except that a record's Markdown is not in its
  * `content` (null) but in the Markdown memo (`bodies`), read from the file's bytes when something asks
  * for it. With it go the hash and images of each record's Markdown (what the content keys need, and

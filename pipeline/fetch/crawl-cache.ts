@@ -123,7 +123,7 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
   const edited = new Map<number, RawEntry[]>();
   const asFetched = async (index: number) => {
     let entries = edited.get(index);
-    if (!entries) edited.set(index, (entries = kept[index]!.saved ? await readChunk(folder, kept[index]!) : [...kept[index]!.entries]));
+    if (!entries) edited.set(index, (entries = await fetchedEntries(folder, kept[index]!)));
     return entries;
   };
   const added: RawEntry[] = [];
@@ -143,7 +143,7 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
     // After the collection's last chunk (into it while it has room), so that its entries stay in the order they came.
     const last = chunks.findLastIndex((chunk) => chunk.collection === collection);
     const joinsLast = last !== -1 && chunks[last]!.entries.length < CHUNK_SIZE;
-    const head = !joinsLast ? [] : chunks[last]!.saved ? await readChunk(folder, chunks[last]!) : chunks[last]!.entries;
+    const head = joinsLast ? await fetchedEntries(folder, chunks[last]!) : [];
     const joined = [...head, ...own];
     const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) => newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)));
     if (joinsLast) chunks.splice(last, 1, ...fresh);
@@ -200,6 +200,11 @@ async function readCrawl(files: CrawlFiles, options: CachedCrawlOptions): Promis
   } catch {
     return undefined;
   }
+}
+
+/** A chunk's entries as the CMS sent them (a kept chunk's are the valid records, read from its file instead), in an array of their own. */
+async function fetchedEntries(folder: string, chunk: CrawlChunk): Promise<RawEntry[]> {
+  return chunk.saved ? readChunk(folder, chunk) : [...chunk.entries];
 }
 
 async function readChunk(folder: string, key: SnapshotFileKey): Promise<RawEntry[]> {

@@ -120,12 +120,11 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
             files.set(url, { sourceFile: path.join(cacheFolder, cached.file), outputPath: outputPathFor(url, cached.hash) });
             return;
           }
-          const got = await download(absolute);
-          if (!(got instanceof Uint8Array)) {
-            missing.set(url, got.missing);
+          const bytes = await download(absolute);
+          if (!(bytes instanceof Uint8Array)) {
+            missing.set(url, bytes.missing);
             return;
           }
-          const bytes = got;
           downloads += 1;
           const problem = await options.check?.(bytes);
           if (problem !== undefined) {
