@@ -3,7 +3,7 @@ import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { loadCodeHashes } from './cache/code-hash.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
-import { splitFeeds } from './cache/feed-reuse.ts';
+import { splitFeeds, type FeedReuse } from './cache/feed-reuse.ts';
 import { planSitePages } from './cache/page-reuse.ts';
 import { reuseSitemap } from './cache/sitemap-reuse.ts';
 import { openContentReuse } from './cache/content-reuse.ts';
@@ -246,20 +246,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ownPool = createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) });
     }
     const socialImages = await timed('social images', () => writeSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir));
+    // The feeds to format again, and the bodies they need that the cache does not hold: the pages that
+    // show those bodies hand them back as they rendered them.
+    const feeds = await timed('feeds', () => splitFeeds(planFeeds({ content, site }), { options: feedOptions(site), engine: cache.code.engine, previous: cache.previous, bodies: cache.feedBodies }));
+    const feedBodies = newFeedBodies(feeds, cache.feedBodies);
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     const pool = options.renderPool ?? ownPool!;
-    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared), () => ownPool?.close()));
+    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared, { keepBodies: feedBodies.wanted }), feedBodies.rendered, () => ownPool?.close()));
     // The files written before the pages: sitemaps, feeds and the host's files (54,000 redirect stubs at
     // 10,000 records). Made in a function of their own and handed to the writer in a queue it empties,
     // so that nothing here holds one once it is written.
     const wholeSite = async () => {
-      const discovery = await timed('sitemaps + feeds', () => formatDiscovery({ site, content, sitemap: pages.sitemap, markdownOptions, feedBodies: cache.feedBodies, previous: cache.previous, engine: cache.code.engine }));
+      const discovery = await timed('sitemaps', () => formatDiscovery({ site, sitemap: pages.sitemap, keptFeeds: feeds.kept, previous: cache.previous, engine: cache.code.engine }));
       const { publicFiles, ...hosting } = await timed('redirects + host files', () =>
         planHosting(cache, {
           redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
           host,
           config: site.config,
-          outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.files.length + socialImages.files.length,
+          outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.files.length + feeds.toFormat.length + socialImages.files.length,
           hostConfigDir,
         }),
       );
@@ -267,7 +271,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     };
     const { hosting, discoveryHashes, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
-    const written = await timed('render + write', () => writeOutput(outDir, concat(firstFiles, rendered), { previous: cache.previous, previousGroups: cache.previousGroups, hashes: new Map([...pages.hashes, ...discoveryHashes]), beforeCommit: cache.dropManifest }));
+    // The feeds come last: the pages hand over their bodies as they are rendered.
+    const feedFiles = formattedFeeds({ site, feeds, markdownOptions, bodies: feedBodies, cache: cache.feedBodies });
+    const written = await timed('render + write', () =>
+      writeOutput(outDir, concat(firstFiles, rendered, feedFiles), { previous: cache.previous, previousGroups: cache.previousGroups, hashes: new Map([...pages.hashes, ...discoveryHashes, ...feeds.hashes]), beforeCommit: cache.dropManifest }),
+    );
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
@@ -334,20 +342,31 @@ function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
   });
 }
 
-/**
- * sitemap.xml, robots.txt and the feeds, with the sitemap's and the feeds' keys for the writer: a
- * sitemap or feed whose key the output holds stays as it is (reuseSitemap, splitFeeds), and the other
- * feeds' bodies come from the cache when their content key is known.
- */
-async function formatDiscovery({ site, content, sitemap, markdownOptions, feedBodies, previous, engine }: { site: Site; content: Content; sitemap: UrlElement[]; markdownOptions: MarkdownOptions; feedBodies: BuildCache<BuildReport>['feedBodies']; previous: OutputEntries | undefined; engine: string }): Promise<{ files: OutputFile[]; hashes: Map<string, string> }> {
-  const options = { baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales };
-  const feeds = splitFeeds(planFeeds({ content, site }), { options, engine, previous, bodies: feedBodies });
-  const formatted = formatFeeds({ ...options, feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, feedBodies.known, feedBodies.used) });
+/** sitemap.xml, robots.txt and the feeds kept as they are, with the sitemap's keys for the writer (a sitemap whose key the output holds stays as it is). */
+function formatDiscovery({ site, sitemap, keptFeeds, previous, engine }: { site: Site; sitemap: UrlElement[]; keptFeeds: FeedReuse['kept']; previous: OutputEntries | undefined; engine: string }): { files: OutputFile[]; hashes: Map<string, string> } {
   const sitemapFiles = reuseSitemap(sitemap, { baseUrl: site.config.baseUrl, engine, previous });
-  return {
-    files: [...sitemapFiles.files, formatRobots({ baseUrl: site.config.baseUrl }), ...[...feeds.kept, ...formatted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))],
-    hashes: new Map([...sitemapFiles.hashes, ...feeds.hashes]),
-  };
+  return { files: [...sitemapFiles.files, formatRobots({ baseUrl: site.config.baseUrl }), ...keptFeeds], hashes: sitemapFiles.hashes };
+}
+
+function feedOptions(site: Site) {
+  return { baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales };
+}
+
+/** The feeds' bodies this build must have and the cache does not hold (`wanted`), and a map the rendered pages fill with them. */
+function newFeedBodies(feeds: FeedReuse, cached: BuildCache<BuildReport>['feedBodies']): { wanted: Set<string>; rendered: Map<string, string> } {
+  const wanted = new Set<string>();
+  for (const feed of feeds.toFormat) for (const { body } of feed.entries) if (!cached.known.has(body.contentKey)) wanted.add(body.contentKey);
+  return { wanted, rendered: new Map() };
+}
+
+/**
+ * The feeds to format, once every page is rendered. Each body is the HTML its page rendered, else the
+ * cache's; a body neither has (its page was kept, and the cache lost it) is rendered here.
+ */
+async function* formattedFeeds({ site, feeds, markdownOptions, bodies, cache }: { site: Site; feeds: FeedReuse; markdownOptions: MarkdownOptions; bodies: { rendered: Map<string, string> }; cache: BuildCache<BuildReport>['feedBodies'] }): AsyncGenerator<OutputFile[]> {
+  if (feeds.toFormat.length === 0) return;
+  const known = new Map([...cache.known, ...bodies.rendered]);
+  yield formatFeeds({ ...feedOptions(site), feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, known, cache.used) });
 }
 
 /** The browser bundles: the memo's (the preview) or the cache folder's for the same pipeline and templates, else made now. */
@@ -367,10 +386,16 @@ function mediaFiles(media: { files: Map<string, { outputPath: string; sourceFile
   return [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
 }
 
-/** The render pool's pages as output files; a pool of its own is closed as soon as it has rendered the last one. */
-async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, done: () => Promise<void> | undefined): AsyncGenerator<OutputFile[]> {
+/**
+ * The render pool's pages as output files, the bodies they hand back put in `bodies`; a pool of its
+ * own is closed as soon as it has rendered the last one.
+ */
+async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, bodies: Map<string, string>, done: () => Promise<void> | undefined): AsyncGenerator<OutputFile[]> {
   try {
-    for await (const batch of batches) yield batch.map((page) => ({ path: page.path, contents: page.bytes }));
+    for await (const batch of batches) {
+      for (const page of batch) for (const body of page.bodies ?? []) bodies.set(body.contentKey, body.html);
+      yield batch.map((page) => ({ path: page.path, contents: page.bytes }));
+    }
   } finally {
     await done();
   }

@@ -63,10 +63,30 @@ export interface RenderFailure {
 
 const encoder = new TextEncoder();
 
-/** renderPage as UTF-8 bytes for the writer, or what went wrong (a plain object, so it can cross threads). */
-export function renderPageBytes(page: PagePlan, shared: RenderShared): { path: string; bytes: Uint8Array } | { failure: RenderFailure } {
+/** An entry's Markdown as rendered on a page, for whoever needs the same HTML elsewhere (the feeds). */
+export interface RenderedBody {
+  contentKey: string;
+  html: string;
+}
+
+/**
+ * renderPage as UTF-8 bytes for the writer, or what went wrong (a plain object, so it can cross threads).
+ * The Markdown bodies whose content keys are in `keepBodies` come back too, as the page rendered them.
+ */
+export function renderPageBytes(page: PagePlan, shared: RenderShared, keepBodies?: ReadonlySet<string>): { path: string; bytes: Uint8Array; bodies?: RenderedBody[] } | { failure: RenderFailure } {
   try {
-    return { path: page.outputPath, bytes: encoder.encode(renderPage(page, shared)) };
+    let bodies: RenderedBody[] | undefined;
+    let markdown: MarkdownForPage | undefined;
+    if (keepBodies !== undefined && keepBodies.size > 0) {
+      const fragments = fragmentRenderer(shared);
+      markdown = (entry) => {
+        const html = fragments.markdown(entry);
+        if (keepBodies.has(entry.contentKey)) (bodies ??= []).push({ contentKey: entry.contentKey, html });
+        return html;
+      };
+    }
+    const bytes = encoder.encode(renderPage(page, shared, markdown));
+    return bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes };
   } catch (error) {
     const cause = (error as Error).cause ?? error;
     return { failure: { message: (error as Error).message, location: templateLocation(cause), stack: (cause as Error | undefined)?.stack } };

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { SitegenError } from '../errors.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
-import type { RenderFailure } from './render-page.ts';
+import type { RenderedBody, RenderFailure } from './render-page.ts';
 import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
 import { startEntry } from '../project-root.ts';
 
@@ -11,6 +11,16 @@ import { startEntry } from '../project-root.ts';
 export interface RenderedPage {
   path: string;
   bytes: Uint8Array;
+  /** The Markdown bodies the page showed whose content keys the render was asked to keep (RenderOptions). */
+  bodies?: RenderedBody[] | undefined;
+}
+
+export interface RenderOptions {
+  /**
+   * Content keys of entry bodies to hand back with the pages that show them, as rendered there: the
+   * feeds hold the same HTML, and the pages' renderer has Markdown loaded and warm.
+   */
+  keepBodies?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -24,7 +34,7 @@ export interface RenderPool {
    * are then reported together as RENDER_FAILED, each by URL and template line, the first one's template
    * stack as the error's cause.
    */
-  render(pages: PagePlan[], shared: RenderShared): AsyncGenerator<RenderedPage[]>;
+  render(pages: PagePlan[], shared: RenderShared, options?: RenderOptions): AsyncGenerator<RenderedPage[]>;
   /** The templates changed on disk: later renders run on fresh workers, which import them again (a job under way finishes on the old ones). */
   reload(): void;
   /** The URL paths of the pages the last render was given. */
@@ -70,6 +80,8 @@ interface PoolWorker {
   ready: Promise<void>;
   /** The RenderShared this worker holds (by the pool's id for it). */
   sharedId: number | undefined;
+  /** The last job this worker was told which bodies to keep for. */
+  keepBodiesJob: number | undefined;
   busy: boolean;
   retired: boolean;
   /** The thread ended (crashed, or could not load the templates): the next render starts another. */
@@ -98,19 +110,19 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     return loadTemplates(next);
   };
 
-  function render(pages: PagePlan[], shared: RenderShared): AsyncGenerator<RenderedPage[]> {
+  function render(pages: PagePlan[], shared: RenderShared, { keepBodies }: RenderOptions = {}): AsyncGenerator<RenderedPage[]> {
     rendered = pages.map((page) => page.urlPath);
     const batches: PagePlan[][] = [];
     for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
     const failures: RenderFailure[] = [];
     let results: AsyncGenerator<RenderedPage[]> | Generator<RenderedPage[]>;
     if (batches.length === 0) results = [][Symbol.iterator]() as unknown as Generator<RenderedPage[]>;
-    else if (current.length === 0) results = renderHere(batches, shared, failures);
+    else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
     else {
       current = current.map((worker) => (worker.exited ? fresh() : worker));
       // No more workers than batches; the others stay loaded for the next render.
       const workers = current.slice(0, batches.length);
-      results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, failures);
+      results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
     }
     return (async function* () {
       try {
@@ -151,7 +163,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
  * overlap with it), and returns the batches as they come. The job cleans up after itself when the last
  * batch is in or a worker failed, whether or not its result is read.
  */
-function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], shared: { id: number; value: RenderShared }, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
+function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], shared: { id: number; value: RenderShared }, keepBodies: ReadonlySet<string> | undefined, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
   const queue = batches.map((pages, batch) => ({ batch, pages }));
   const done: RenderedPage[][] = [];
   let pending = queue.length;
@@ -170,8 +182,15 @@ function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], sha
   const feed = (worker: PoolWorker) => {
     const next = queue.shift();
     if (!next) return;
-    const request: WorkerRequest = { kind: 'render', job, ...next, shared: worker.sharedId === shared.id ? undefined : shared };
+    const request: WorkerRequest = {
+      kind: 'render',
+      job,
+      ...next,
+      shared: worker.sharedId === shared.id ? undefined : shared,
+      keepBodies: keepBodies && keepBodies.size > 0 && worker.keepBodiesJob !== job ? [...keepBodies] : undefined,
+    };
     worker.sharedId = shared.id;
+    worker.keepBodiesJob = job;
     worker.worker.postMessage(request);
   };
   const fail = (error: unknown) => {
@@ -223,12 +242,12 @@ function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], sha
 }
 
 /** Renders in the calling thread, batch by batch as they are read (nothing to overlap with); React and the templates are loaded here only then. */
-async function* renderHere(batches: PagePlan[][], shared: RenderShared, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
+async function* renderHere(batches: PagePlan[][], shared: RenderShared, keepBodies: ReadonlySet<string> | undefined, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
   const { renderPageBytes } = await import('./render-page.ts');
   for (const batch of batches) {
     const files: RenderedPage[] = [];
     for (const page of batch) {
-      const result = renderPageBytes(page, shared);
+      const result = renderPageBytes(page, shared, keepBodies);
       if ('bytes' in result) files.push(result);
       else failures.push(result.failure);
     }
@@ -268,7 +287,7 @@ function startWorker(): PoolWorker {
   });
   // Awaited by the first render; until then an early failure must not count as unhandled.
   ready.catch(() => undefined);
-  const pooled: PoolWorker = { worker, ready, sharedId: undefined, busy: false, retired: false, exited: false };
+  const pooled: PoolWorker = { worker, ready, sharedId: undefined, keepBodiesJob: undefined, busy: false, retired: false, exited: false };
   worker.once('exit', () => {
     pooled.exited = true;
   });

@@ -1,24 +1,36 @@
 import { parentPort } from 'node:worker_threads';
 import type { RenderShared } from '../../templates/page-context.ts';
-import { renderPageBytes, type RenderFailure } from './render-page.ts';
+import { renderPageBytes, type RenderFailure, type RenderedBody } from './render-page.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
 
 /** Messages between the render pool and a worker (after the entry's `load`). */
-export type WorkerRequest = { kind: 'render'; job: number; batch: number; pages: PagePlan[]; shared?: { id: number; value: RenderShared } | undefined };
+export type WorkerRequest = {
+  kind: 'render';
+  job: number;
+  batch: number;
+  pages: PagePlan[];
+  shared?: { id: number; value: RenderShared } | undefined;
+  /** With a job's first batch to this worker: the content keys whose rendered Markdown the job hands back. */
+  keepBodies?: string[] | undefined;
+};
 export type WorkerResponse =
   | { kind: 'ready' }
-  | { kind: 'rendered'; job: number; batch: number; files: Array<{ path: string; bytes: Uint8Array }>; failures: RenderFailure[] };
+  | { kind: 'rendered'; job: number; batch: number; files: Array<{ path: string; bytes: Uint8Array; bodies?: RenderedBody[] }>; failures: RenderFailure[] };
 
 const port = parentPort!;
 // The render data of the build being rendered: sent once per build and worker, not with every batch.
 let shared: RenderShared | undefined;
+// The bodies the current job hands back: sent once per job and worker.
+let keep: { job: number; bodies: ReadonlySet<string> } | undefined;
 
 port.on('message', (request: WorkerRequest) => {
   if (request.shared) shared = request.shared.value;
-  const files: Array<{ path: string; bytes: Uint8Array }> = [];
+  if (request.keepBodies) keep = { job: request.job, bodies: new Set(request.keepBodies) };
+  const keepBodies = keep?.job === request.job ? keep.bodies : undefined;
+  const files: Array<{ path: string; bytes: Uint8Array; bodies?: RenderedBody[] }> = [];
   const failures: RenderFailure[] = [];
   for (const page of request.pages) {
-    const result = renderPageBytes(page, shared!);
+    const result = renderPageBytes(page, shared!, keepBodies);
     if ('bytes' in result) files.push(result);
     else failures.push(result.failure);
   }

@@ -95,6 +95,32 @@ describe('incremental builds', () => {
   });
 });
 
+describe('the feeds\' bodies', () => {
+  it('come from the pages that show them, and are rendered by the build when those pages were kept and the body cache is gone', async () => {
+    // Render workers even for the embedded content's few pages: the pages hand their bodies over from another thread.
+    const warm = { ...options('bodies'), renderWorkers: 1 };
+    await build(warm);
+    const firstFeed = (await readTree(warm.outDir)).get('feed.xml')!.toString();
+    expect(firstFeed).toContain('<content type="html">');
+    await rm(path.join(warm.cacheDir, 'feed-bodies.json'));
+    server.setRecords('articles', editOldArticle(snapshot.articles!));
+    try {
+      // The English feed is formatted again: the edited article's page is rendered and hands its body
+      // over; the other entries' pages are kept, and their bodies are rendered here.
+      const incremental = await build(warm);
+      expect(incremental.pagesRendered).toBeLessThan(incremental.pages / 4);
+      const cold = { ...options('bodies-cold'), renderWorkers: 1 };
+      await build(cold);
+      const warmTree = await readTree(warm.outDir);
+      expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
+      expect(warmTree.get('feed.xml')!.toString()).toContain('One more paragraph, added by an editor.');
+      expect(warmTree.get('feed.xml')!.toString().split('<entry>').length).toBe(firstFeed.split('<entry>').length);
+    } finally {
+      server.setRecords('articles', snapshot.articles!);
+    }
+  });
+});
+
 describe('the crawl cache', () => {
   const listRequests = (since: number) => server.requests.slice(since).filter((request) => /\/api\/(articles|key-terms)$/.test(request.path));
 

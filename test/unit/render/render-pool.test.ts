@@ -9,6 +9,7 @@ import { planPages } from '../../../pipeline/plan/plan-pages.ts';
 import { renderPage } from '../../../pipeline/render/render-page.ts';
 import { createRenderPool, type RenderedPage } from '../../../pipeline/render/render-pool.ts';
 import { createRenderShared } from '../../../pipeline/render/render-shared.ts';
+import { createMarkdownRenderer } from '../../../pipeline/transform/markdown.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import { planMarkdownJobs } from '../../../pipeline/transform/markdown-jobs.ts';
 import { transformContent } from '../../../pipeline/transform/transform-content.ts';
@@ -61,6 +62,26 @@ describe('the render pool', () => {
       expect(again.map(text)).toEqual(pages.slice(0, 3).map((page) => renderPage(page, shared)));
     } finally {
       await pool.close();
+    }
+  });
+
+  it('hands back the bodies asked for by content key, as the pages rendered them, in workers and in this thread', async () => {
+    const versionOf = (page: PagePlan) => (page.data as Extract<PagePlan['data'], { template: 'article' }>).article.version;
+    const asked = pages.slice(0, 3).map((page) => versionOf(page).contentKey);
+    const render = createMarkdownRenderer(shared.markdown);
+    for (const workers of [2, 0]) {
+      const pool = createRenderPool({ workers });
+      try {
+        const files = await collect(pool.render(pages.slice(0, 8), shared, { keepBodies: new Set(asked) }));
+        const bodies = new Map(files.flatMap((file) => file.bodies ?? []).map((body) => [body.contentKey, body.html]));
+        expect([...bodies.keys()].sort()).toEqual([...asked].sort());
+        for (const page of pages.slice(0, 3)) expect(bodies.get(versionOf(page).contentKey)).toBe(render(versionOf(page).markdown).html);
+        // Without keepBodies, no page carries one.
+        const plain = await collect(pool.render(pages.slice(0, 3), shared));
+        expect(plain.some((file) => file.bodies !== undefined)).toBe(false);
+      } finally {
+        await pool.close();
+      }
     }
   });
 
