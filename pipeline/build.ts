@@ -253,8 +253,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     const pool = options.renderPool ?? ownPool!;
     const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared, { keepBodies: feedBodies.wanted }), feedBodies.rendered, () => ownPool?.close()));
-    // The files written before the pages: sitemaps, feeds and the host's files (54,000 redirect stubs at
-    // 10,000 records). Made in a function of their own and handed to the writer in a queue it empties,
+    // The files written before the pages: sitemaps, the feeds kept as they are and the host's files
+    // (54,000 redirect stubs at 10,000 records). Made in a function of their own and handed to the writer in a queue it empties,
     // so that nothing here holds one once it is written.
     const wholeSite = async () => {
       const discovery = await timed('sitemaps', () => formatDiscovery({ site, sitemap: pages.sitemap, keptFeeds: feeds.kept, previous: cache.previous, engine: cache.code.engine }));
