@@ -249,13 +249,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // The feeds to format again, and the bodies they need that the cache does not hold: the pages that
     // show those bodies hand them back as they rendered them.
     const feeds = await timed('feeds', () => splitFeeds(planFeeds({ content, site }), { options: feedOptions(site), engine: cache.code.engine, previous: cache.previous, bodies: cache.feedBodies }));
-    const feedBodies = newFeedBodies(feeds, cache.feedBodies);
+    const renderedBodies = new Map<string, string>();
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     const pool = options.renderPool ?? ownPool!;
-    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared, { keepBodies: feedBodies.wanted }), feedBodies.rendered, () => ownPool?.close()));
+    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared, { keepBodies: bodiesToKeep(feeds, cache.feedBodies) }), renderedBodies, () => ownPool?.close()));
     // The files written before the pages: sitemaps, the feeds kept as they are and the host's files
-    // (54,000 redirect stubs at 10,000 records). Made in a function of their own and handed to the writer in a queue it empties,
-    // so that nothing here holds one once it is written.
+    // (54,000 redirect stubs at 10,000 records). Made in a function of their own and handed to the
+    // writer in a queue it empties, so that nothing here holds one once it is written.
     const wholeSite = async () => {
       const discovery = await timed('sitemaps', () => formatDiscovery({ site, sitemap: pages.sitemap, keptFeeds: feeds.kept, previous: cache.previous, engine: cache.code.engine }));
       const { publicFiles, ...hosting } = await timed('redirects + host files', () =>
@@ -272,7 +272,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const { hosting, discoveryHashes, firstFiles } = await wholeSite();
     const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
     // The feeds come last: the pages hand over their bodies as they are rendered.
-    const feedFiles = formattedFeeds({ site, feeds, markdownOptions, bodies: feedBodies, cache: cache.feedBodies });
+    const feedFiles = formattedFeeds({ site, feeds, markdownOptions, rendered: renderedBodies, cache: cache.feedBodies });
     const written = await timed('render + write', () =>
       writeOutput(outDir, concat(firstFiles, rendered, feedFiles), { previous: cache.previous, previousGroups: cache.previousGroups, hashes: new Map([...pages.hashes, ...discoveryHashes, ...feeds.hashes]), beforeCommit: cache.dropManifest }),
     );
@@ -352,20 +352,20 @@ function feedOptions(site: Site) {
   return { baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales };
 }
 
-/** The feeds' bodies this build must have and the cache does not hold (`wanted`), and a map the rendered pages fill with them. */
-function newFeedBodies(feeds: FeedReuse, cached: BuildCache<BuildReport>['feedBodies']): { wanted: Set<string>; rendered: Map<string, string> } {
-  const wanted = new Set<string>();
-  for (const feed of feeds.toFormat) for (const { body } of feed.entries) if (!cached.known.has(body.contentKey)) wanted.add(body.contentKey);
-  return { wanted, rendered: new Map() };
+/** The content keys of the bodies the feeds to format need and the cache does not hold: the pages that show them hand them back. */
+function bodiesToKeep(feeds: FeedReuse, cached: BuildCache<BuildReport>['feedBodies']): Set<string> {
+  const keys = new Set<string>();
+  for (const feed of feeds.toFormat) for (const { body } of feed.entries) if (!cached.known.has(body.contentKey)) keys.add(body.contentKey);
+  return keys;
 }
 
 /**
  * The feeds to format, once every page is rendered. Each body is the HTML its page rendered, else the
  * cache's; a body neither has (its page was kept, and the cache lost it) is rendered here.
  */
-async function* formattedFeeds({ site, feeds, markdownOptions, bodies, cache }: { site: Site; feeds: FeedReuse; markdownOptions: MarkdownOptions; bodies: { rendered: Map<string, string> }; cache: BuildCache<BuildReport>['feedBodies'] }): AsyncGenerator<OutputFile[]> {
+async function* formattedFeeds({ site, feeds, markdownOptions, rendered, cache }: { site: Site; feeds: FeedReuse; markdownOptions: MarkdownOptions; rendered: ReadonlyMap<string, string>; cache: BuildCache<BuildReport>['feedBodies'] }): AsyncGenerator<OutputFile[]> {
   if (feeds.toFormat.length === 0) return;
-  const known = new Map([...cache.known, ...bodies.rendered]);
+  const known = new Map([...cache.known, ...rendered]);
   yield formatFeeds({ ...feedOptions(site), feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, known, cache.used) });
 }
 

@@ -96,7 +96,7 @@ describe('incremental builds', () => {
 });
 
 describe('the feeds\' bodies', () => {
-  it('come from the pages that show them, and are rendered by the build when those pages were kept and the body cache is gone', async () => {
+  it('are whole when the body cache is gone: a rebuild that formats the English feed again, most of its entries\' pages kept, equals a cold build', async () => {
     // Render workers even for the embedded content's few pages: the pages hand their bodies over from another thread.
     const warm = { ...options('bodies'), renderWorkers: 1 };
     await build(warm);
