@@ -23,7 +23,6 @@ import { fetchMedia, type FetchMediaOptions } from './fetch/fetch-media.ts';
 import type { SnapshotMemo } from './fetch/load-snapshot.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
-import type { PagePlan } from './plan/page-plan.ts';
 import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
 import { planShells } from './plan/plan-pages.ts';
 import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
@@ -40,7 +39,7 @@ import { describeUnavailableMedia, findUnavailableMedia, listMedia, type Unavail
 import type { MarkdownOptions } from './transform/markdown.ts';
 import { planMarkdownJobs, type MarkdownBodyMemo } from './transform/markdown-jobs.ts';
 import { writeSocialImages } from './transform/social-images.ts';
-import { transformContent, type Content } from './transform/transform-content.ts';
+import { transformContent } from './transform/transform-content.ts';
 import { validateContent, type ValidationMemo } from './validate/validate-content.ts';
 
 export interface BuildLogger {

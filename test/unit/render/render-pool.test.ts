@@ -21,10 +21,10 @@ import { makeTempDir } from '../../helpers/files.ts';
 // The embedded content's pages, planned as build() plans them (no media: covers keep their CMS URLs).
 let pages: PagePlan[];
 let shared: RenderShared;
-let dir: string;
+
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  ({ dir, cleanup } = await makeTempDir('render-pool'));
+  ({ cleanup } = await makeTempDir('render-pool'));
   const site = await loadSite(REPO_ROOT);
   const fetched = await fetchEntries({ cms: undefined, contentDir: path.join(REPO_ROOT, 'content'), locales: LOCALES, includeDrafts: false });
   const valid = validateContent(fetched.entries, { skipInvalid: false });
