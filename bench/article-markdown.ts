@@ -24,7 +24,11 @@ export interface ArticleMarkdownOptions {
  * links (internal and external), emphasis, now and then a quote, a warning, a table, a footnote, an
  * image and a fenced code block.
  */
-export function articleMarkdown(random: SeededRandom, bank: PhraseBank, options: ArticleMarkdownOptions): { text: string; words: number } {
+export function articleMarkdown(
+  random: SeededRandom,
+  bank: PhraseBank,
+  options: ArticleMarkdownOptions,
+): { text: string; words: number } {
   const target = random.int(400, 900);
   const blocks: string[] = [paragraph(random, bank, options.locale), paragraph(random, bank, options.locale)];
   const count = () => blocks.join(' ').split(/\s+/).length;
@@ -68,7 +72,9 @@ export function paragraph(random: SeededRandom, bank: PhraseBank, locale: Locale
   if (random.chance(0.35)) {
     const index = random.int(0, sentences.length - 1);
     const internal = random.chance(0.6);
-    const href = internal ? `${locale === 'en' ? '' : `/${locale}`}/blog/${slugify(random.pick(bank.topics))}` : `https://www.${random.pick(['edpb.europa.eu', 'gdpr.eu', 'noyb.eu', 'developer.mozilla.org'])}/${slugify(random.pick(PHRASES.en.topics))}`;
+    const href = internal
+      ? `${locale === 'en' ? '' : `/${locale}`}/blog/${slugify(random.pick(bank.topics))}`
+      : `https://www.${random.pick(['edpb.europa.eu', 'gdpr.eu', 'noyb.eu', 'developer.mozilla.org'])}/${slugify(random.pick(PHRASES.en.topics))}`;
     sentences[index] = `${sentences[index]!} [${random.pick(bank.linkTexts)}](${href})`;
   }
   if (random.chance(0.25)) sentences[0] = `**${sentences[0]!}**`;
@@ -80,11 +86,16 @@ export function paragraph(random: SeededRandom, bank: PhraseBank, locale: Locale
 export function list(random: SeededRandom, bank: PhraseBank, ordered: boolean): string {
   return random
     .sample(bank.listItems, random.int(3, Math.min(6, bank.listItems.length)))
-    .map((item, index) => `${ordered ? `${index + 1}.` : '-'} ${random.chance(0.3) ? `**${item}.** ${random.pick(bank.sentences)}` : item}`)
+    .map(
+      (item, index) =>
+        `${ordered ? `${index + 1}.` : '-'} ${random.chance(0.3) ? `**${item}.** ${random.pick(bank.sentences)}` : item}`,
+    )
     .join('\n');
 }
 
 function table(random: SeededRandom, bank: PhraseBank): string {
-  const rows = random.sample(bank.listItems, 3).map((item) => `| ${item} | ${random.chance(0.5) ? '✓' : '–'} | ${random.int(1, 99)} % |`);
+  const rows = random
+    .sample(bank.listItems, 3)
+    .map((item) => `| ${item} | ${random.chance(0.5) ? '✓' : '–'} | ${random.int(1, 99)} % |`);
   return ['| | | |', '|:--|:-:|--:|', ...rows].join('\n');
 }

@@ -22,12 +22,39 @@ export interface AssetHost {
   close(): Promise<void>;
 }
 
-export async function startAssetHost(video: { poster: string; mp4: string; webm: string; captions: string; width: number; height: number }, tempDir: string): Promise<AssetHost> {
+export async function startAssetHost(
+  video: { poster: string; mp4: string; webm: string; captions: string; width: number; height: number },
+  tempDir: string,
+): Promise<AssetHost> {
   const hosts = [...new Set([video.poster, video.mp4, video.webm, video.captions].map((url) => new URL(url).hostname))];
   const key = path.join(tempDir, 'asset-host-key.pem');
   const cert = path.join(tempDir, 'asset-host-cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', `/CN=${hosts[0]}`, '-addext', `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`], { stdio: 'ignore' });
-  const poster = await sharp({ create: { width: video.width, height: video.height, channels: 3, background: '#1d2733' } }).jpeg({ quality: 70 }).toBuffer();
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${hosts[0]}`,
+      '-addext',
+      `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  const poster = await sharp({
+    create: { width: video.width, height: video.height, channels: 3, background: '#1d2733' },
+  })
+    .jpeg({ quality: 70 })
+    .toBuffer();
   const captions = 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nCaptions from the asset host.\n';
   const files = new Map<string, { type: string; body: Buffer }>([
     [new URL(video.poster).pathname, { type: 'image/jpeg', body: poster }],
@@ -50,7 +77,10 @@ export async function startAssetHost(video: { poster: string; mp4: string; webm:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    chromeFlags: [`--host-resolver-rules=${hosts.map((host) => `MAP ${host}:443 127.0.0.1:${port}`).join(', ')}`, '--ignore-certificate-errors'],
+    chromeFlags: [
+      `--host-resolver-rules=${hosts.map((host) => `MAP ${host}:443 127.0.0.1:${port}`).join(', ')}`,
+      '--ignore-certificate-errors',
+    ],
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -59,7 +59,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   }
   const whole = (name: string, value: string, min: number): number => {
     const number = Number(value);
-    if (!Number.isInteger(number) || number < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
+    if (!Number.isInteger(number) || number < min)
+      throw new Error(`--${name} must be a whole number ≥ ${min}, got "${value}"`);
     return number;
   };
   return {

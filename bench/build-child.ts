@@ -43,7 +43,10 @@ const { values } = parseArgs({
   },
 });
 // Without --cms the build reads the snapshot under <root>/content (bench/peers).
-if (!values.out || !values['cache-dir']) throw new Error('usage: build-child.ts [--cms <url>] --out <dir> --cache-dir <dir> [--root <dir>] [--workers <n>] [--concurrency <n>]');
+if (!values.out || !values['cache-dir'])
+  throw new Error(
+    'usage: build-child.ts [--cms <url>] --out <dir> --cache-dir <dir> [--root <dir>] [--workers <n>] [--concurrency <n>]',
+  );
 
 // Sampled every 50 ms, and at every stage start (a synchronous stage blocks the sampler, so its
 // footprint shows at the start of the next stage).
@@ -59,7 +62,9 @@ const cpuMs = () => {
 const treeRssKb = (): number => {
   const rssOf = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   let total = rssOf(String(process.pid));
-  for (const child of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').split(' ').filter(Boolean)) {
+  for (const child of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+    .split(' ')
+    .filter(Boolean)) {
     try {
       total += rssOf(child);
     } catch {
@@ -106,7 +111,11 @@ stages.pop();
 const usage = process.resourceUsage();
 // The CPU of child processes this one waited for (fields 16 and 17 of /proc/self/stat, in clock ticks).
 const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-const [childUser, childSystem] = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ').slice(13, 15).map((field) => (Number(field) / ticks) * 1000);
+const [childUser, childSystem] = readFileSync('/proc/self/stat', 'utf8')
+  .replace(/^.*\) /, '')
+  .split(' ')
+  .slice(13, 15)
+  .map((field) => (Number(field) / ticks) * 1000);
 const result: BuildChildResult = {
   report,
   stages,

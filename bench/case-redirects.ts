@@ -11,7 +11,9 @@ import { HOST_NAMES } from '../pipeline/site/schemas.ts';
 import { loadSite } from '../pipeline/site/load-site.ts';
 import { blogPaths, makeBlogFamily, makeContent, makePages } from '../test/fixtures/hosts/redirect-model.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, families: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, families: { type: 'string', default: '1000' } },
+});
 const runs = Number(values.runs);
 const count = Number(values.families);
 const site = { ...(await loadSite(process.cwd())), redirects: [] };
@@ -19,13 +21,20 @@ const site = { ...(await loadSite(process.cwd())), redirects: [] };
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 for (const mixed of [false, true]) {
   const families = Array.from({ length: count }, (_, index) =>
-    makeBlogFamily(`post-${index}`, Object.fromEntries(LOCALES.map((locale) => [locale, `${mixed ? 'Post' : 'post'}-${index}-${locale}-slug`]))),
+    makeBlogFamily(
+      `post-${index}`,
+      Object.fromEntries(LOCALES.map((locale) => [locale, `${mixed ? 'Post' : 'post'}-${index}-${locale}-slug`])),
+    ),
   );
   const samples: Record<string, number[]> = {};
   let rules = 0;
   for (let run = 0; run < runs; run += 1) {
     let started = performance.now();
-    const planned = planRedirects({ site, content: makeContent(families), pages: makePages(families.flatMap(blogPaths)) });
+    const planned = planRedirects({
+      site,
+      content: makeContent(families),
+      pages: makePages(families.flatMap(blogPaths)),
+    });
     (samples.planRedirects ??= []).push(performance.now() - started);
     rules = planned.plan.rules.length;
     const manifest = planHostManifest({ config: site.config, redirects: planned.plan });

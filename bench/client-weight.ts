@@ -30,13 +30,23 @@ const SAMPLES: Array<[string, string]> = [
 
 const temp = await makeTempDir('weight');
 const outDir = path.join(temp.dir, 'out');
-await build({ siteDir: ROOT, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false });
+await build({
+  siteDir: ROOT,
+  outDir,
+  cacheDir: path.join(temp.dir, 'cache'),
+  cms: undefined,
+  includeDrafts: false,
+  skipInvalid: false,
+});
 
 const sizes = new Map<string, { gzip: number; brotli: number }>();
 async function sizeOf(file: string) {
   if (!sizes.has(file)) {
     const bytes = await readFile(path.join(outDir, file));
-    sizes.set(file, { gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length });
+    sizes.set(file, {
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
   }
   return sizes.get(file)!;
 }
@@ -65,12 +75,27 @@ const total = async (files: Iterable<string>) => {
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const rows: string[][] = [['page type', 'modules on demand', 'CSS gz', 'JS before gz', 'JS before br', 'JS after gz', 'JS after br', 'React before wake', 'React after']];
+const rows: string[][] = [
+  [
+    'page type',
+    'modules on demand',
+    'CSS gz',
+    'JS before gz',
+    'JS before br',
+    'JS after gz',
+    'JS after br',
+    'React before wake',
+    'React after',
+  ],
+];
 for (const [label, file] of SAMPLES) {
   const html = await readFile(path.join(outDir, file), 'utf8');
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!.replace(/^\//, ''));
   const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]!);
-  const islands = [...html.matchAll(/data-widget="([^"]+)"[^>]*?data-src="([^"]+)"/g)].map((match) => ({ name: match[1]!, src: match[2]! }));
+  const islands = [...html.matchAll(/data-widget="([^"]+)"[^>]*?data-src="([^"]+)"/g)].map((match) => ({
+    name: match[1]!,
+    src: match[2]!,
+  }));
   const before = new Set<string>();
   for (const script of scripts) await moduleGraph(script, before);
   const after = new Set(before);
@@ -78,9 +103,22 @@ for (const [label, file] of SAMPLES) {
   const beforeSize = await total(before);
   const afterSize = await total(after);
   const hasReact = (files: Set<string>) => [...files].some((name) => (sizes.get(name)?.gzip ?? 0) > 30_000);
-  rows.push([label, [...new Set(islands.map((island) => island.name))].join(', ') || '—', kb((await total(css)).gzip), kb(beforeSize.gzip), kb(beforeSize.brotli), kb(afterSize.gzip), kb(afterSize.brotli), hasReact(before) ? 'YES' : 'no', hasReact(after) ? 'yes (on interaction)' : 'no']);
+  rows.push([
+    label,
+    [...new Set(islands.map((island) => island.name))].join(', ') || '—',
+    kb((await total(css)).gzip),
+    kb(beforeSize.gzip),
+    kb(beforeSize.brotli),
+    kb(afterSize.gzip),
+    kb(afterSize.brotli),
+    hasReact(before) ? 'YES' : 'no',
+    hasReact(after) ? 'yes (on interaction)' : 'no',
+  ]);
 }
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-for (const row of rows) console.log(row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+for (const row of rows)
+  console.log(
+    row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '),
+  );
 await temp.cleanup();

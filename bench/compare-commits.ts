@@ -23,16 +23,31 @@ const USAGE = `usage: compare-commits.ts --base <commit> --site <snapshot site> 
   --runs      pairs per mode; medians are reported (3)
   --work-dir  where the worktree, outputs and caches go (default: the temp folder; /dev/shm: a RAM disk)`;
 
-const { values } = parseArgs({ options: { base: { type: 'string' }, site: { type: 'string' }, mode: { type: 'string', default: 'both' }, runs: { type: 'string', default: '3' }, 'work-dir': { type: 'string' } } });
-if (!values.base || !values.site || !['cold', 'rebuild', 'both'].includes(values.mode!) || !(Number(values.runs) >= 1)) {
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    site: { type: 'string' },
+    mode: { type: 'string', default: 'both' },
+    runs: { type: 'string', default: '3' },
+    'work-dir': { type: 'string' },
+  },
+});
+if (
+  !values.base ||
+  !values.site ||
+  !['cold', 'rebuild', 'both'].includes(values.mode!) ||
+  !(Number(values.runs) >= 1)
+) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 const site = path.resolve(values.site);
-if (!existsSync(path.join(site, 'content', 'cms'))) throw new Error(`${site} has no snapshot (content/cms/): write one with bench/write-snapshot-site.ts`);
+if (!existsSync(path.join(site, 'content', 'cms')))
+  throw new Error(`${site} has no snapshot (content/cms/): write one with bench/write-snapshot-site.ts`);
 const runs = Number(values.runs);
 const work = path.join(path.resolve(values['work-dir'] ?? tmpdir()), `sitegen-compare-${process.pid}`);
-const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 const baseCommit = git('rev-parse', '--short', values.base);
 const headCommit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
 
@@ -50,14 +65,32 @@ interface Measured {
 
 /** Runs `sitegen build` of a side and measures it: wall and CPU time (GNU time), the tree's peak RSS (sampled). */
 async function measureBuild(side: Side, siteDir: string, slot: string): Promise<Measured> {
-  const args = ['-f', 'CPU_S %U %S', process.execPath, 'bin/sitegen.js', 'build', '--root', siteDir, '--out', path.join(work, `${slot}-out`), '--cache-dir', path.join(work, `${slot}-cache`)];
+  const args = [
+    '-f',
+    'CPU_S %U %S',
+    process.execPath,
+    'bin/sitegen.js',
+    'build',
+    '--root',
+    siteDir,
+    '--out',
+    path.join(work, `${slot}-out`),
+    '--cache-dir',
+    path.join(work, `${slot}-cache`),
+  ];
   const started = performance.now();
-  const child = spawn('/usr/bin/time', args, { cwd: side.dir, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('/usr/bin/time', args, {
+    cwd: side.dir,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   let peakKb = 0;
   const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 50);
-  const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('close', resolve));
+  const code = await new Promise<number | null>((resolve, reject) =>
+    child.once('error', reject).once('close', resolve),
+  );
   clearInterval(sampler);
   const wallMs = performance.now() - started;
   const cpu = /CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
@@ -74,7 +107,9 @@ function treeRssKb(pid: number): number {
     try {
       total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0);
       for (const thread of readdirSync(`/proc/${current}/task`)) {
-        pending.push(...readFileSync(`/proc/${current}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+        pending.push(
+          ...readFileSync(`/proc/${current}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+        );
       }
     } catch {
       // Ended between two reads.
@@ -87,7 +122,9 @@ function treeRssKb(pid: number): number {
 function editOneArticle(siteDir: string, n: number): void {
   const dir = path.join(siteDir, 'content', 'cms', 'articles');
   let index = n;
-  for (const name of readdirSync(dir).filter((file) => /^en(-\d+)?\.json$/.test(file)).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((file) => /^en(-\d+)?\.json$/.test(file))
+    .sort()) {
     const file = path.join(dir, name);
     const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { data: Array<{ excerpt: string }> };
     if (index >= snapshot.data.length) {
@@ -105,7 +142,9 @@ function editOneArticle(siteDir: string, n: number): void {
 async function checkoutBase(): Promise<Side> {
   const dir = path.join(work, 'base');
   git('worktree', 'add', '--detach', dir, baseCommit);
-  const sameLock = git('show', `${baseCommit}:package-lock.json`) === readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8').trim();
+  const sameLock =
+    git('show', `${baseCommit}:package-lock.json`) ===
+    readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8').trim();
   if (sameLock) await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   else execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   return { name: 'base', label: baseCommit, dir };
@@ -129,7 +168,9 @@ try {
         await rm(path.join(work, `${slot}-cache`), { recursive: true, force: true });
         const result = await measureBuild(side, site, slot);
         measured.get(side)!.push(result);
-        log(`cold    ${side.label.padEnd(20)} run ${run}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, peak RSS ${result.peakRssMb.toFixed(0)} MB`);
+        log(
+          `cold    ${side.label.padEnd(20)} run ${run}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, peak RSS ${result.peakRssMb.toFixed(0)} MB`,
+        );
       }
     }
     for (const side of sides) results.push({ mode: 'cold build', side, runs: measured.get(side)! });
@@ -149,7 +190,9 @@ try {
         editOneArticle(sites.get(side)!, run * 19);
         const result = await measureBuild(side, sites.get(side)!, `${side.name}-rebuild`);
         measured.get(side)!.push(result);
-        log(`rebuild ${side.label.padEnd(20)} run ${run}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, peak RSS ${result.peakRssMb.toFixed(0)} MB`);
+        log(
+          `rebuild ${side.label.padEnd(20)} run ${run}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, peak RSS ${result.peakRssMb.toFixed(0)} MB`,
+        );
       }
     }
     for (const side of sides) results.push({ mode: 'one-article rebuild', side, runs: measured.get(side)! });
@@ -162,7 +205,9 @@ try {
     `${median(measuredRuns.map((run) => run.peakRssMb)).toFixed(0)} MB`,
   ]);
   const ratios = [...new Set(results.map((result) => result.mode))].map((mode) => {
-    const [base, head] = sides.map((side) => results.find((result) => result.mode === mode && result.side === side)!.runs);
+    const [base, head] = sides.map(
+      (side) => results.find((result) => result.mode === mode && result.side === side)!.runs,
+    );
     const ratio = (of: (run: Measured) => number) => `${(median(head!.map(of)) / median(base!.map(of))).toFixed(3)}×`;
     return `${mode}, ${headCommit} ÷ ${baseCommit}: wall ${ratio((run) => run.wallMs)}, CPU ${ratio((run) => run.cpuMs)}, peak RSS ${ratio((run) => run.peakRssMb)}`;
   });

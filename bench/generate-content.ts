@@ -107,10 +107,19 @@ export function generateContent(options: GenerateContentOptions): GeneratedConte
 }
 
 /** The family-wide choices, drawn in a fixed order (so a change here shifts nothing else). */
-function planFamily(random: SeededRandom, index: number, recordsLeft: number, covers: MediaObject[], countryCodes: string[]): FamilyPlan {
+function planFamily(
+  random: SeededRandom,
+  index: number,
+  recordsLeft: number,
+  covers: MediaObject[],
+  countryCodes: string[],
+): FamilyPlan {
   const locales = familyLocales(random, Math.min(localeCount(random), recordsLeft));
   const articleType = pickType(random, countryCodes.length > 0);
-  const country = articleType === 'google-analytics-countries' ? { country_code: countryCodes.pop()!, illegal: random.pick(['yes', 'no', 'maybe', 'maybe']) } : null;
+  const country =
+    articleType === 'google-analytics-countries'
+      ? { country_code: countryCodes.pop()!, illegal: random.pick(['yes', 'no', 'maybe', 'maybe']) }
+      : null;
   const cover = random.chance(0.95) ? random.pick(covers) : undefined;
   const coverWithText = cover && random.chance(0.5) ? random.pick(covers) : undefined;
   const published = SPAN_START + Math.floor(random.next() * SPAN_MS);
@@ -135,7 +144,13 @@ function planFamily(random: SeededRandom, index: number, recordsLeft: number, co
 }
 
 /** One locale's record of a family. */
-function articleRecord(random: SeededRandom, plan: FamilyPlan, locale: Locale, id: number, authors: string[]): { record: FakeRecord; words: number } {
+function articleRecord(
+  random: SeededRandom,
+  plan: FamilyPlan,
+  locale: Locale,
+  id: number,
+  authors: string[],
+): { record: FakeRecord; words: number } {
   const bank = PHRASES[locale];
   const heading = titleFor(bank, plan.title, plan.topic);
   const markdown = articleMarkdown(random, bank, { hasCode: plan.hasCode, image: plan.image, locale });
@@ -178,7 +193,9 @@ function localeCount(random: SeededRandom): number {
 function familyLocales(random: SeededRandom, count: number): Locale[] {
   if (count >= LOCALES.length) return [...LOCALES];
   const others = LOCALES.filter((locale) => locale !== 'en');
-  const chosen = random.chance(0.9) ? ['en' as Locale, ...random.sample(others, count - 1)] : random.sample(others, count);
+  const chosen = random.chance(0.9)
+    ? ['en' as Locale, ...random.sample(others, count - 1)]
+    : random.sample(others, count);
   return LOCALES.filter((locale) => chosen.includes(locale));
 }
 
@@ -197,7 +214,6 @@ function titleFor(bank: PhraseBank, title: number, topic: number): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-
 /** Key-terms: short definitions in the two glossary categories, mostly in all six locales. */
 function generateKeyTerms(random: SeededRandom, count: number): { records: FakeRecord[]; families: number } {
   const records: FakeRecord[] = [];
@@ -212,7 +228,11 @@ function generateKeyTerms(random: SeededRandom, count: number): { records: FakeR
       const record = family.fork(locale);
       const bank = PHRASES[locale];
       const title = bank.topics[topic % bank.topics.length]!;
-      const body = [paragraph(record, bank, locale), ...(record.chance(0.4) ? [list(record, bank, false)] : []), ...(record.chance(0.5) ? [paragraph(record, bank, locale)] : [])];
+      const body = [
+        paragraph(record, bank, locale),
+        ...(record.chance(0.4) ? [list(record, bank, false)] : []),
+        ...(record.chance(0.5) ? [paragraph(record, bank, locale)] : []),
+      ];
       const publishedAt = new Date(published + record.int(0, 3600) * 1000);
       records.push({
         id: records.length + 1,
@@ -239,13 +259,18 @@ function generateKeyTerms(random: SeededRandom, count: number): { records: FakeR
 
 /** One article with new content and a later updatedAt: the benchmark's "one-article change". */
 export function changeOneArticle(articles: FakeRecord[]): { articles: FakeRecord[]; changed: FakeRecord } {
-  const index = articles.findIndex((article, position) => position >= Math.floor(articles.length / 2) && article.locale === 'en' && article['articleType'] === 'blog');
+  const index = articles.findIndex(
+    (article, position) =>
+      position >= Math.floor(articles.length / 2) && article.locale === 'en' && article['articleType'] === 'blog',
+  );
   const original = articles[index]!;
   const changed: FakeRecord = {
     ...original,
     content: `${String(original['content'])}\n## Update\n\nThis article was updated for the benchmark's one-article change.\n`,
     // As the CMS stamps an edit: later than every other entry.
-    updatedAt: new Date(Math.max(...articles.map((article) => Date.parse(String(article['updatedAt'])))) + 60_000).toISOString(),
+    updatedAt: new Date(
+      Math.max(...articles.map((article) => Date.parse(String(article['updatedAt'])))) + 60_000,
+    ).toISOString(),
   };
   return { articles: articles.map((article, position) => (position === index ? changed : article)), changed };
 }

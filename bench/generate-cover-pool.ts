@@ -27,7 +27,18 @@ const FORMATS = [
 ] as const;
 const ORIGINAL = { width: 1200, height: 630 };
 
-const SUBJECTS = ['privacy', 'dashboard', 'cookies', 'gdpr', 'referrers', 'events', 'ad-blockers', 'api', 'utm', 'bounce-rate'];
+const SUBJECTS = [
+  'privacy',
+  'dashboard',
+  'cookies',
+  'gdpr',
+  'referrers',
+  'events',
+  'ad-blockers',
+  'api',
+  'utm',
+  'bounce-rate',
+];
 
 interface Picture {
   /** File stem per size (`original` and each format) → bytes on disk. */
@@ -42,7 +53,8 @@ interface Picture {
 export async function generateCoverPool(options: CoverPoolOptions): Promise<MediaObject[]> {
   await mkdir(options.dir, { recursive: true });
   const pictures: Picture[] = [];
-  for (let index = 0; index < Math.min(options.pictures, options.count); index += 1) pictures.push(await drawPicture(options.dir, index, options.seed));
+  for (let index = 0; index < Math.min(options.pictures, options.count); index += 1)
+    pictures.push(await drawPicture(options.dir, index, options.seed));
   const media: MediaObject[] = [];
   for (let index = 0; index < options.count; index += 1) {
     const picture = pictures[index % pictures.length]!;
@@ -55,7 +67,9 @@ async function drawPicture(dir: string, index: number, seed: number): Promise<Pi
   const random = createRandom(seed).fork(`cover:${index}`);
   const hue = random.int(0, 359);
   const light = random.chance(0.4);
-  const [from, to] = light ? [`hsl(${hue},70%,88%)`, `hsl(${(hue + 40) % 360},60%,75%)`] : [`hsl(${hue},65%,28%)`, `hsl(${(hue + 40) % 360},55%,18%)`];
+  const [from, to] = light
+    ? [`hsl(${hue},70%,88%)`, `hsl(${(hue + 40) % 360},60%,75%)`]
+    : [`hsl(${hue},65%,28%)`, `hsl(${(hue + 40) % 360},55%,18%)`];
   const shapes = Array.from({ length: random.int(3, 7) }, () => {
     const x = random.int(0, ORIGINAL.width);
     const y = random.int(0, ORIGINAL.height);
@@ -86,7 +100,12 @@ function hashFor(index: number): string {
   return `${SUBJECTS[index % SUBJECTS.length]!.replace(/-/g, '_')}_cover_no_text_${index.toString(16).padStart(6, '0')}`;
 }
 
-async function uploadFor(dir: string, index: number, picture: Picture, isOriginalPicture: boolean): Promise<MediaObject> {
+async function uploadFor(
+  dir: string,
+  index: number,
+  picture: Picture,
+  isOriginalPicture: boolean,
+): Promise<MediaObject> {
   const subject = SUBJECTS[index % SUBJECTS.length]!;
   const hash = hashFor(index);
   const place = async (size: string): Promise<{ url: string; bytes: number }> => {
@@ -127,7 +146,10 @@ async function uploadFor(dir: string, index: number, picture: Picture, isOrigina
     url: original.url,
     previewUrl: null,
     provider: 'local',
-    provider_metadata: index % 10 === 9 ? null : { meta: { averageColorHex: picture.colour.hex, averageColorBrightness: picture.colour.brightness } },
+    provider_metadata:
+      index % 10 === 9
+        ? null
+        : { meta: { averageColorHex: picture.colour.hex, averageColorBrightness: picture.colour.brightness } },
   };
 }
 

@@ -13,7 +13,8 @@ export async function hashSourceTree(root: string): Promise<string> {
   const files: string[] = ['package-lock.json'];
   for (const dir of SOURCE_DIRS) {
     const entries = await readdir(path.join(root, dir), { recursive: true, withFileTypes: true });
-    for (const entry of entries) if (entry.isFile()) files.push(path.relative(root, path.join(entry.parentPath, entry.name)));
+    for (const entry of entries)
+      if (entry.isFile()) files.push(path.relative(root, path.join(entry.parentPath, entry.name)));
   }
   const hash = createHash('sha256');
   for (const file of files.sort()) {

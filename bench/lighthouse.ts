@@ -67,7 +67,15 @@ const temp = await makeTempDir('lighthouse');
 const outDir = path.join(temp.dir, 'out');
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-await build({ siteDir: ROOT, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false, baseUrl: origin });
+await build({
+  siteDir: ROOT,
+  outDir,
+  cacheDir: path.join(temp.dir, 'cache'),
+  cms: undefined,
+  includeDrafts: false,
+  skipInvalid: false,
+  baseUrl: origin,
+});
 
 const inner = await startPreviewServer(outDir, await loadHostManifest(`${outDir}-host`));
 
@@ -76,7 +84,14 @@ const compressed = new Map<string, Buffer>();
 const server = http.createServer((request, response) => {
   void (async () => {
     const asked = request.url === NOT_FOUND_AS_200 ? '/no-such-page' : (request.url ?? '/');
-    const answer = await fetch(`${inner.url}${asked}`, { method: request.method ?? 'GET', headers: { ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}), 'accept-language': String(request.headers['accept-language'] ?? '') }, redirect: 'manual' });
+    const answer = await fetch(`${inner.url}${asked}`, {
+      method: request.method ?? 'GET',
+      headers: {
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        'accept-language': String(request.headers['accept-language'] ?? ''),
+      },
+      redirect: 'manual',
+    });
     let body: Buffer = Buffer.from(await answer.arrayBuffer());
     const headers: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
@@ -89,7 +104,14 @@ const server = http.createServer((request, response) => {
       if (encoding) {
         const key = `${encoding} ${asked}`;
         let cached = compressed.get(key);
-        if (!cached) compressed.set(key, (cached = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(body, { level: 9 })));
+        if (!cached)
+          compressed.set(
+            key,
+            (cached =
+              encoding === 'br'
+                ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+                : gzipSync(body, { level: 9 })),
+          );
         body = cached;
         headers['content-encoding'] = encoding;
       }
@@ -107,7 +129,15 @@ await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 const assetHost = await startAssetHost((await loadSite(ROOT)).config.video, temp.dir);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...assetHost.chromeFlags],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    ...assetHost.chromeFlags,
+  ],
 });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rows: string[][] = [['page type', ...CATEGORIES, 'LCP (s)', 'TBT (ms)', 'CLS']];
@@ -116,18 +146,30 @@ try {
   for (const [label, urlPath] of PAGES) {
     // A page type by its whole label ("blog article") or its first word ("blog": both blog pages).
     if (ONLY && !ONLY.includes(label) && !ONLY.includes(label.split(' ')[0]!)) continue;
-    const scores: Record<string, number[]> = Object.fromEntries([...CATEGORIES, 'lcp', 'tbt', 'cls'].map((key) => [key, []]));
+    const scores: Record<string, number[]> = Object.fromEntries(
+      [...CATEGORIES, 'lcp', 'tbt', 'cls'].map((key) => [key, []]),
+    );
     await fetch(`${origin}${urlPath}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     for (let run = 0; run < RUNS; run += 1) {
       let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
       // A trace that failed to record (NO_NAVSTART on a busy machine) is measured again, up to twice.
       for (let attempt = 0; ; attempt += 1) {
-        lhr = (await lighthouse(`${origin}${urlPath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }))!.lhr;
+        lhr = (await lighthouse(`${origin}${urlPath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        }))!.lhr;
         if (!lhr.runtimeError) break;
-        if (attempt === 2) throw new Error(`Lighthouse could not measure ${urlPath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (attempt === 2)
+          throw new Error(
+            `Lighthouse could not measure ${urlPath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+          );
       }
-      if (option('save')) await writeFile(path.join(option('save')!, `${label.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
-      for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      if (option('save'))
+        await writeFile(path.join(option('save')!, `${label.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
+      for (const category of CATEGORIES)
+        scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       scores.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
       scores.tbt!.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
       scores.cls!.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
@@ -141,7 +183,13 @@ try {
         }
       }
     }
-    rows.push([label, ...CATEGORIES.map((category) => String(median(scores[category]!))), (median(scores.lcp!) / 1000).toFixed(2), median(scores.tbt!).toFixed(0), median(scores.cls!).toFixed(3)]);
+    rows.push([
+      label,
+      ...CATEGORIES.map((category) => String(median(scores[category]!))),
+      (median(scores.lcp!) / 1000).toFixed(2),
+      median(scores.tbt!).toFixed(0),
+      median(scores.cls!).toFixed(3),
+    ]);
     console.error(`${label}: ${rows.at(-1)!.slice(1).join(' ')}`);
   }
 } finally {
@@ -152,8 +200,15 @@ try {
   await temp.cleanup();
 }
 
-console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS} runs:`);
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS} runs:`,
+);
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  '),
+  );
 for (const [label, audits] of lost) console.log(`${label}: ${[...audits].join('; ')}`);
 console.log(`asset host stand-in answered: ${[...new Set(assetHost.requests)].sort().join(', ') || 'nothing'}`);

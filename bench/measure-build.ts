@@ -6,7 +6,10 @@ import type { ChildRun } from './run-child.ts';
 export const CMS_STAGES = ['fetch', 'media'];
 
 /** The figures of one build, flattened from its child run (the report's counts as they are). */
-export interface BuildMeasure extends Pick<BuildReport, 'pages' | 'pagesRendered' | 'files' | 'bytes' | 'requests' | 'mediaDownloads' | 'coverColours'> {
+export interface BuildMeasure extends Pick<
+  BuildReport,
+  'pages' | 'pagesRendered' | 'files' | 'bytes' | 'requests' | 'mediaDownloads' | 'coverColours'
+> {
   /** Spawn → exit: Node and tsx start-up, build(), shutdown. */
   processMs: number;
   /** build() alone (the sum of its stages, plus the little between them). */
@@ -48,7 +51,9 @@ export function measureBuild(run: ChildRun<BuildChildResult>): BuildMeasure {
     stages,
     betweenStagesMs: run.result.buildMs - report.timings.reduce((sum, timing) => sum + timing.ms, 0),
     stageSamples: run.result.stages,
-    excludingCmsCpuMs: run.result.stages.filter((sample) => !CMS_STAGES.includes(sample.stage)).reduce((sum, sample) => sum + sample.cpuMs, 0),
+    excludingCmsCpuMs: run.result.stages
+      .filter((sample) => !CMS_STAGES.includes(sample.stage))
+      .reduce((sum, sample) => sum + sample.cpuMs, 0),
     load: run.load,
   };
 }

@@ -41,5 +41,10 @@ export function measureDiskFloor(outDir: string): DiskFloor {
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   rmSync(target, { recursive: true, force: true });
-  return { files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes, 0), ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+  return {
+    files: files.length,
+    bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+    ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  };
 }

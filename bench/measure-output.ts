@@ -49,7 +49,10 @@ export async function measureOutput(outDir: string, pages: number): Promise<Outp
     }
   };
   await walk(outDir);
-  const sizes = html.map((file) => file.bytes).sort((a, b) => a - b).slice(-pages);
+  const sizes = html
+    .map((file) => file.bytes)
+    .sort((a, b) => a - b)
+    .slice(-pages);
   return {
     files,
     bytes,

@@ -18,18 +18,60 @@ import { planMarkdownJobs } from '../pipeline/transform/markdown-jobs.ts';
 import { transformContent } from '../pipeline/transform/transform-content.ts';
 import { validateContent } from '../pipeline/validate/validate-content.ts';
 
-export async function preparePages({ siteDir, cms, cacheDir }: { siteDir: string; cms: CmsOptions | undefined; cacheDir: string }) {
+export async function preparePages({
+  siteDir,
+  cms,
+  cacheDir,
+}: {
+  siteDir: string;
+  cms: CmsOptions | undefined;
+  cacheDir: string;
+}) {
   const site = await loadSite(siteDir);
-  const fetched = await fetchEntries({ cms, contentDir: path.join(siteDir, 'content'), locales: LOCALES, includeDrafts: false });
+  const fetched = await fetchEntries({
+    cms,
+    contentDir: path.join(siteDir, 'content'),
+    locales: LOCALES,
+    includeDrafts: false,
+  });
   const valid = validateContent(fetched.entries, { skipInvalid: false });
   const mediaList = listMedia(valid);
-  const media = await fetchMedia({ urls: mediaList.urls, origin: fetched.mediaOrigin, cacheDir, concurrency: cms?.concurrency ?? 8 });
-  const colours = await extractCoverColours(mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), cacheDir);
-  const imageSizes = await measureImages(mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })), cacheDir);
+  const media = await fetchMedia({
+    urls: mediaList.urls,
+    origin: fetched.mediaOrigin,
+    cacheDir,
+    concurrency: cms?.concurrency ?? 8,
+  });
+  const colours = await extractCoverColours(
+    mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })),
+    cacheDir,
+  );
+  const imageSizes = await measureImages(
+    mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })),
+    cacheDir,
+  );
   const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };
-  const jobs = planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: await loadCodeHash() });
-  const content = transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: jobs });
+  const jobs = planMarkdownJobs({
+    content: valid,
+    site,
+    media: media.files,
+    imageSizes,
+    codeHash: await loadCodeHash(),
+  });
+  const content = transformContent({
+    content: valid,
+    site,
+    media: media.files,
+    colours: colours.colours,
+    markdown: jobs,
+  });
   const plan = planPages({ content, site });
-  const shared = createRenderShared({ site, shells: plan.shells, assets: await loadSiteAssets(siteDir), scripts: await bundleClient(), markdown: markdownOptions });
+  const shared = createRenderShared({
+    site,
+    shells: plan.shells,
+    assets: await loadSiteAssets(siteDir),
+    scripts: await bundleClient(),
+    markdown: markdownOptions,
+  });
   return { jobs, markdownOptions, pages: plan.pages, shared, plan, site };
 }

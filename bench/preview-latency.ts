@@ -68,7 +68,15 @@ const articleEdit = (file: string, slug: string, urlPath: string): Edit => ({
   file,
   change: (source, run) => {
     const json = JSON.parse(source) as { data: FakeRecord[] };
-    const data = json.data.map((record) => (record.slug === slug ? { ...record, content: `${String(record['content']).replace(/\n\nBench edit \d+\.$/, '')}\n\nBench edit ${run}.`, updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, run)).toISOString() } : record));
+    const data = json.data.map((record) =>
+      record.slug === slug
+        ? {
+            ...record,
+            content: `${String(record['content']).replace(/\n\nBench edit \d+\.$/, '')}\n\nBench edit ${run}.`,
+            updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, run)).toISOString(),
+          }
+        : record,
+    );
     return `${JSON.stringify({ data }, null, 2)}\n`;
   },
   urlPath,
@@ -82,8 +90,16 @@ try {
     const project = await copyProject(path.join(workDir, 'embedded'));
     scenarios.push(
       await measureScenario('embedded content', '154 articles + 48 key-terms', project, runs, [
-        articleEdit(path.join('content', 'cms', 'articles', 'blog-a.json'), 'why-simple-analytics-is-a-great-alternative-to-matomo', '/blog/why-simple-analytics-is-a-great-alternative-to-matomo'),
-        templateEdit('template edit (ArticlePage.tsx)', 'ArticlePage.tsx', '/blog/why-simple-analytics-is-a-great-alternative-to-matomo'),
+        articleEdit(
+          path.join('content', 'cms', 'articles', 'blog-a.json'),
+          'why-simple-analytics-is-a-great-alternative-to-matomo',
+          '/blog/why-simple-analytics-is-a-great-alternative-to-matomo',
+        ),
+        templateEdit(
+          'template edit (ArticlePage.tsx)',
+          'ArticlePage.tsx',
+          '/blog/why-simple-analytics-is-a-great-alternative-to-matomo',
+        ),
         templateEdit('template edit (PricingPage.tsx)', 'PricingPage.tsx', '/pricing'),
       ]),
     );
@@ -92,11 +108,17 @@ try {
     const project = await copyProject(path.join(workDir, 'large'));
     const edited = await writeLargeSnapshot(project, Number(values.records), Number(values['key-terms']));
     scenarios.push(
-      await measureScenario('10,000 records', `${values.records} articles + ${values['key-terms']} key-terms`, project, largeRuns, [
-        articleEdit(edited.file, edited.slug, edited.urlPath),
-        templateEdit('template edit (PricingPage.tsx)', 'PricingPage.tsx', '/pricing'),
-        templateEdit('template edit (ArticlePage.tsx)', 'ArticlePage.tsx', edited.urlPath),
-      ]),
+      await measureScenario(
+        '10,000 records',
+        `${values.records} articles + ${values['key-terms']} key-terms`,
+        project,
+        largeRuns,
+        [
+          articleEdit(edited.file, edited.slug, edited.urlPath),
+          templateEdit('template edit (PricingPage.tsx)', 'PricingPage.tsx', '/pricing'),
+          templateEdit('template edit (ArticlePage.tsx)', 'ArticlePage.tsx', edited.urlPath),
+        ],
+      ),
     );
   }
 } finally {
@@ -107,15 +129,32 @@ const rows = [['content', 'edit', 'runs', 'median save → reload', 'median in p
 for (const scenario of scenarios) {
   for (const { edit, runs: samples, load } of scenario.edits) {
     const previewMs = samples.flatMap((sample) => (sample.previewMs === undefined ? [] : [sample.previewMs]));
-    rows.push([scenario.name, edit, String(samples.length), `${Math.round(median(samples.map((sample) => sample.ms)))} ms`, previewMs.length > 0 ? `${Math.round(median(previewMs))} ms` : '–', String(median(samples.map((sample) => sample.pages))), load.toFixed(1)]);
+    rows.push([
+      scenario.name,
+      edit,
+      String(samples.length),
+      `${Math.round(median(samples.map((sample) => sample.ms)))} ms`,
+      previewMs.length > 0 ? `${Math.round(median(previewMs))} ms` : '–',
+      String(median(samples.map((sample) => sample.pages))),
+      load.toFixed(1),
+    ]);
   }
 }
 process.stdout.write(`sitegen preview: save-to-reload latency (${machine})\n\n${formatTable(rows)}\n`);
 await mkdir(path.join(ROOT, 'bench', 'results'), { recursive: true });
-await writeFile(path.join(ROOT, 'bench', 'results', 'preview-latency.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, scenarios }, null, 1)}\n`);
+await writeFile(
+  path.join(ROOT, 'bench', 'results', 'preview-latency.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, scenarios }, null, 1)}\n`,
+);
 
 /** Starts the preview of `project`, then times each edit `count` times after one unmeasured warm-up. */
-async function measureScenario(name: string, records: string, project: string, count: number, edits: Edit[]): Promise<Scenario> {
+async function measureScenario(
+  name: string,
+  records: string,
+  project: string,
+  count: number,
+  edits: Edit[],
+): Promise<Scenario> {
   log(`${name}: starting the preview (first build)…`);
   const preview = await startChild(project, path.join(workDir, `${path.basename(project)}-cache`));
   const stream = await openEventStream(`${preview.url}/__sitegen/events`);
@@ -133,13 +172,23 @@ async function measureScenario(name: string, records: string, project: string, c
         const since = stream.received.length;
         const started = performance.now();
         await writeFile(file, edit.change(original, run + 1));
-        const reload = await stream.next((event) => event.event === 'reload' && isListed((event.data as { pages: string[] | 'all' }).pages, edit.urlPath), { since, timeoutMs: 600_000 });
+        const reload = await stream.next(
+          (event) =>
+            event.event === 'reload' && isListed((event.data as { pages: string[] | 'all' }).pages, edit.urlPath),
+          { since, timeoutMs: 600_000 },
+        );
         const ms = performance.now() - started;
         const { pages, version } = reload.data as { pages: string[] | 'all'; version: number };
         await settled(preview.url);
         const line = new RegExp(`^#${version} rebuilt \\(.*?\\) in (\\d+) ms: (\\d+) of`, 'm').exec(preview.output);
-        const sample = { ms, previewMs: line ? Number(line[1]) : undefined, pages: line ? Number(line[2]) : Array.isArray(pages) ? pages.length : Number.NaN };
-        log(`  ${edit.name} ${run === 0 ? 'warm-up' : `run ${run}`}: ${Math.round(ms)} ms (preview ${sample.previewMs ?? '?'} ms, ${sample.pages} pages)`);
+        const sample = {
+          ms,
+          previewMs: line ? Number(line[1]) : undefined,
+          pages: line ? Number(line[2]) : Array.isArray(pages) ? pages.length : Number.NaN,
+        };
+        log(
+          `  ${edit.name} ${run === 0 ? 'warm-up' : `run ${run}`}: ${Math.round(ms)} ms (preview ${sample.previewMs ?? '?'} ms, ${sample.pages} pages)`,
+        );
         if (run > 0) samples.push(sample);
       }
       const since = stream.received.length;
@@ -179,11 +228,15 @@ interface ChildPreview {
 }
 
 async function startChild(project: string, cacheDir: string): Promise<ChildPreview> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(project, 'bin', 'sitegen.js'), 'preview', '--drafts', '--port', '0', '--cache-dir', cacheDir], {
-    cwd: project,
-    env: { ...process.env, CI: 'true', SITEGEN_CMS_URL: undefined, SITEGEN_CMS_TOKEN: undefined },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(project, 'bin', 'sitegen.js'), 'preview', '--drafts', '--port', '0', '--cache-dir', cacheDir],
+    {
+      cwd: project,
+      env: { ...process.env, CI: 'true', SITEGEN_CMS_URL: undefined, SITEGEN_CMS_TOKEN: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const preview = { url: '', output: '', stop: async () => undefined as void };
   child.stdout!.on('data', (chunk: Buffer) => (preview.output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (preview.output += chunk.toString()));
@@ -209,22 +262,45 @@ async function startChild(project: string, cacheDir: string): Promise<ChildPrevi
 }
 
 /** Replaces the copy's CMS snapshot by a generated one (files of 100 records) with covers in content/uploads. */
-async function writeLargeSnapshot(project: string, articles: number, keyTerms: number): Promise<{ file: string; slug: string; urlPath: string }> {
+async function writeLargeSnapshot(
+  project: string,
+  articles: number,
+  keyTerms: number,
+): Promise<{ file: string; slug: string; urlPath: string }> {
   log(`generating ${articles} articles and ${keyTerms} key-terms…`);
   const contentDir = path.join(project, 'content');
   const covers = await generateCoverPool({ dir: path.join(contentDir, 'uploads'), count: 40, pictures: 40, seed: 1 });
-  const authors = Object.keys(JSON.parse(await readFile(path.join(contentDir, 'authors.json'), 'utf8')) as Record<string, unknown>).sort();
-  const content = generateContent({ articles, keyTerms, seed: 1, covers, authors, countryCodes: [...new Set(Object.values(ISO_NUMERIC_TO_ALPHA2))].sort() });
+  const authors = Object.keys(
+    JSON.parse(await readFile(path.join(contentDir, 'authors.json'), 'utf8')) as Record<string, unknown>,
+  ).sort();
+  const content = generateContent({
+    articles,
+    keyTerms,
+    seed: 1,
+    covers,
+    authors,
+    countryCodes: [...new Set(Object.values(ISO_NUMERIC_TO_ALPHA2))].sort(),
+  });
   const files: Record<string, FakeRecord[]> = { articles: content.articles, 'key-terms': content.keyTerms };
   for (const [collection, records] of Object.entries(files)) {
     const folder = path.join(contentDir, 'cms', collection);
     for (const old of await readdir(folder)) await rm(path.join(folder, old));
     for (let start = 0; start < records.length; start += 100) {
-      await writeFile(path.join(folder, `bench-${String(start / 100).padStart(3, '0')}.json`), `${JSON.stringify({ data: records.slice(start, start + 100) }, null, 2)}\n`);
+      await writeFile(
+        path.join(folder, `bench-${String(start / 100).padStart(3, '0')}.json`),
+        `${JSON.stringify({ data: records.slice(start, start + 100) }, null, 2)}\n`,
+      );
     }
   }
   // An older English blog article, as the build bench's one-article change.
-  const index = content.articles.findIndex((record, position) => position >= Math.floor(content.articles.length / 2) && record.locale === 'en' && record['articleType'] === 'blog');
+  const index = content.articles.findIndex(
+    (record, position) =>
+      position >= Math.floor(content.articles.length / 2) && record.locale === 'en' && record['articleType'] === 'blog',
+  );
   const record = content.articles[index]!;
-  return { file: path.join('content', 'cms', 'articles', `bench-${String(Math.floor(index / 100)).padStart(3, '0')}.json`), slug: String(record['slug']), urlPath: `/blog/${String(record['slug'])}` };
+  return {
+    file: path.join('content', 'cms', 'articles', `bench-${String(Math.floor(index / 100)).padStart(3, '0')}.json`),
+    slug: String(record['slug']),
+    urlPath: `/blog/${String(record['slug'])}`,
+  };
 }

@@ -11,7 +11,16 @@ import { startBenchCms } from './start-bench-cms.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const options = parseBenchOptions(process.argv.slice(2));
-const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
+const cms = await startBenchCms({
+  siteDir: ROOT,
+  articles: options.records,
+  keyTerms: options.keyTerms,
+  latencyMs: options.latencyMs,
+  seed: options.seed,
+  covers: options.covers,
+  pictures: options.pictures,
+  workDir: options.workDir,
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void cms.close().finally(() => process.exit(130));
@@ -20,11 +29,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const builds: Record<'cold' | 'warm', BuildMeasure> = {} as Record<'cold' | 'warm', BuildMeasure>;
 try {
   const args = [
-    '--cms', cms.fake.restUrl,
-    '--out', path.join(cms.workDir, 'out'),
-    '--cache-dir', path.join(cms.workDir, 'cache'),
-    '--root', ROOT,
-    '--concurrency', String(options.concurrency),
+    '--cms',
+    cms.fake.restUrl,
+    '--out',
+    path.join(cms.workDir, 'out'),
+    '--cache-dir',
+    path.join(cms.workDir, 'cache'),
+    '--root',
+    ROOT,
+    '--concurrency',
+    String(options.concurrency),
     ...(options.workers === undefined ? [] : ['--workers', String(options.workers)]),
   ];
   for (const kind of ['cold', 'warm'] as const) {
@@ -54,16 +68,72 @@ process.stdout.write(
         const warmMs = warm.stages[stage] ?? 0;
         return [
           `${stage}${CMS_STAGES.includes(stage) ? ' *' : ''}`,
-          String(coldMs), share(coldMs, cold.buildMs), cpu(cold, stage), peakRss(cold, stage),
-          String(warmMs), share(warmMs, warm.buildMs), cpu(warm, stage), peakRss(warm, stage),
+          String(coldMs),
+          share(coldMs, cold.buildMs),
+          cpu(cold, stage),
+          peakRss(cold, stage),
+          String(warmMs),
+          share(warmMs, warm.buildMs),
+          cpu(warm, stage),
+          peakRss(warm, stage),
         ];
       }),
-      ['(between stages)', String(cold.betweenStagesMs), share(cold.betweenStagesMs, cold.buildMs), '', '', String(warm.betweenStagesMs), share(warm.betweenStagesMs, warm.buildMs), '', ''],
+      [
+        '(between stages)',
+        String(cold.betweenStagesMs),
+        share(cold.betweenStagesMs, cold.buildMs),
+        '',
+        '',
+        String(warm.betweenStagesMs),
+        share(warm.betweenStagesMs, warm.buildMs),
+        '',
+        '',
+      ],
       ['build() total', String(cold.buildMs), '', cpuTotal(cold), '', String(warm.buildMs), '', cpuTotal(warm), ''],
-      ['  without fetch + media', String(cold.excludingCmsMs), '', String(cold.excludingCmsCpuMs), '', String(warm.excludingCmsMs), '', String(warm.excludingCmsCpuMs), ''],
-      ['process wall (with start-up)', String(cold.processMs), '', String(cold.cpuMs), '', String(warm.processMs), '', String(warm.cpuMs), ''],
-      ['peak RSS of the process', '', '', '', `${(cold.maxRssKb / 1024).toFixed(0)} MB`, '', '', '', `${(warm.maxRssKb / 1024).toFixed(0)} MB`],
-      ['pages rendered / all', `${cold.pagesRendered}/${cold.pages}`, '', '', '', `${warm.pagesRendered}/${warm.pages}`, '', '', ''],
+      [
+        '  without fetch + media',
+        String(cold.excludingCmsMs),
+        '',
+        String(cold.excludingCmsCpuMs),
+        '',
+        String(warm.excludingCmsMs),
+        '',
+        String(warm.excludingCmsCpuMs),
+        '',
+      ],
+      [
+        'process wall (with start-up)',
+        String(cold.processMs),
+        '',
+        String(cold.cpuMs),
+        '',
+        String(warm.processMs),
+        '',
+        String(warm.cpuMs),
+        '',
+      ],
+      [
+        'peak RSS of the process',
+        '',
+        '',
+        '',
+        `${(cold.maxRssKb / 1024).toFixed(0)} MB`,
+        '',
+        '',
+        '',
+        `${(warm.maxRssKb / 1024).toFixed(0)} MB`,
+      ],
+      [
+        'pages rendered / all',
+        `${cold.pagesRendered}/${cold.pages}`,
+        '',
+        '',
+        '',
+        `${warm.pagesRendered}/${warm.pages}`,
+        '',
+        '',
+        '',
+      ],
     ]),
     '* waits on the CMS (latency). CPU: user + system of the build process, all threads (render and Markdown workers included), from the',
     '  start of the stage to the start of the next (so it includes the untimed work between them, shown as "between stages").',

@@ -36,7 +36,10 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
   },
 });
-if (!values['cache-dir']) throw new Error('usage: render-floor.ts [--cms <url>] --cache-dir <dir> [--root <dir>] (no --cms: the snapshot under <root>/content)');
+if (!values['cache-dir'])
+  throw new Error(
+    'usage: render-floor.ts [--cms <url>] --cache-dir <dir> [--root <dir>] (no --cms: the snapshot under <root>/content)',
+  );
 const siteDir = path.resolve(values.root);
 const cacheDir = path.resolve(values['cache-dir']);
 const cms = values.cms === undefined ? undefined : { url: values.cms, concurrency: Number(values.concurrency) };
@@ -46,7 +49,9 @@ const { jobs, markdownOptions, pages, shared } = await preparePages({ siteDir, c
 // React alone: the bodies' Markdown is rendered before the clock starts, and looked up by content key.
 // English fallback pages carry their own version of an entry (links and strings of the page's locale,
 // so another content key): an untimed pass over every page renders those too.
-const markdown = new Map([...renderMarkdownJobs(jobs.values(), markdownOptions)].map(([key, body]) => [key, body.html]));
+const markdown = new Map(
+  [...renderMarkdownJobs(jobs.values(), markdownOptions)].map(([key, body]) => [key, body.html]),
+);
 const renderMarkdown = createMarkdownRenderer(markdownOptions);
 const bodies: MarkdownForPage = (entry) => {
   let html = markdown.get(entry.contentKey);
@@ -76,7 +81,9 @@ const result: RenderFloorResult = {
   renderMs: Math.round(renderMs),
   renderCpuMs: Math.round((renderCpu.user + renderCpu.system) / 1000),
   htmlChars,
-  templates: Object.fromEntries(Object.entries(templates).map(([name, entry]) => [name, { pages: entry.pages, ms: Math.round(entry.ms) }])),
+  templates: Object.fromEntries(
+    Object.entries(templates).map(([name, entry]) => [name, { pages: entry.pages, ms: Math.round(entry.ms) }]),
+  ),
   maxRssKb: process.resourceUsage().maxRSS,
 };
 process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);

@@ -12,7 +12,11 @@ import { preparePages } from './prepare-pages.ts';
 const { values } = parseArgs({ options: { cms: { type: 'string' }, dir: { type: 'string' } } });
 const siteDir = path.resolve(import.meta.dirname, '..');
 const dir = values.dir!;
-const { jobs, markdownOptions, pages, shared } = await preparePages({ siteDir, cms: { url: values.cms!, concurrency: 4 }, cacheDir: path.join(dir, 'cache') });
+const { jobs, markdownOptions, pages, shared } = await preparePages({
+  siteDir,
+  cms: { url: values.cms!, concurrency: 4 },
+  cacheDir: path.join(dir, 'cache'),
+});
 
 const rows: string[][] = [['way of rendering all ' + String(pages.length) + ' pages', 'wall', 'CPU (all threads)']];
 const measure = async (label: string, run: () => Promise<void> | void) => {

@@ -8,13 +8,26 @@ import { startBenchCms } from './start-bench-cms.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const options = parseBenchOptions(process.argv.slice(2));
-const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: 0, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
+const cms = await startBenchCms({
+  siteDir: ROOT,
+  articles: options.records,
+  keyTerms: options.keyTerms,
+  latencyMs: 0,
+  seed: options.seed,
+  covers: options.covers,
+  pictures: options.pictures,
+  workDir: options.workDir,
+});
 try {
-  const child = spawn(process.execPath, ['bin/run-ts.js', 'bench/render-scaling-child.ts', '--cms', cms.fake.restUrl, '--dir', cms.workDir], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: options.nodeEnv },
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/run-ts.js', 'bench/render-scaling-child.ts', '--cms', cms.fake.restUrl, '--dir', cms.workDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: options.nodeEnv },
+      stdio: 'inherit',
+    },
+  );
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0) process.exitCode = 1;
 } finally {

@@ -31,10 +31,23 @@ interface RunMeasure {
 
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`;
 const tree = gitState();
-log(`sitegen bench: ${options.records} article records + ${options.keyTerms} key-terms, ${options.latencyMs} ms CMS latency, ${options.runs} runs (${machine})`);
-const cms = await startBenchCms({ siteDir: ROOT, articles: options.records, keyTerms: options.keyTerms, latencyMs: options.latencyMs, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
+log(
+  `sitegen bench: ${options.records} article records + ${options.keyTerms} key-terms, ${options.latencyMs} ms CMS latency, ${options.runs} runs (${machine})`,
+);
+const cms = await startBenchCms({
+  siteDir: ROOT,
+  articles: options.records,
+  keyTerms: options.keyTerms,
+  latencyMs: options.latencyMs,
+  seed: options.seed,
+  covers: options.covers,
+  pictures: options.pictures,
+  workDir: options.workDir,
+});
 const { stats } = cms.content;
-log(`content generated in ${cms.generateSeconds.toFixed(1)} s: ${stats.families} article families, ${stats.keyTermFamilies} key-term families; CMS at ${cms.fake.restUrl}`);
+log(
+  `content generated in ${cms.generateSeconds.toFixed(1)} s: ${stats.families} article families, ${stats.keyTermFamilies} key-term families; CMS at ${cms.fake.restUrl}`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void cms.close().finally(() => process.exit(130));
@@ -49,10 +62,26 @@ try {
     const dir = path.join(cms.workDir, `run-${index}`);
     const out = path.join(dir, 'out');
     const cacheDir = path.join(dir, 'cache');
-    const buildArgs = ['--cms', cms.fake.restUrl, '--out', out, '--cache-dir', cacheDir, '--root', ROOT, '--concurrency', String(options.concurrency), ...(options.workers === undefined ? [] : ['--workers', String(options.workers)])];
+    const buildArgs = [
+      '--cms',
+      cms.fake.restUrl,
+      '--out',
+      out,
+      '--cache-dir',
+      cacheDir,
+      '--root',
+      ROOT,
+      '--concurrency',
+      String(options.concurrency),
+      ...(options.workers === undefined ? [] : ['--workers', String(options.workers)]),
+    ];
     const build = async (label: string) => {
-      const measure = measureBuild(await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', buildArgs, options.nodeEnv));
-      log(`  run ${index} ${label.padEnd(6)} ${seconds(measure.buildMs)} (without fetch + media ${seconds(measure.excludingCmsMs)}), ${measure.pagesRendered}/${measure.pages} pages rendered, peak RSS ${(measure.maxRssKb / 1024).toFixed(0)} MB, CPU ${seconds(measure.cpuMs)}, load ${measure.load.join(' → ')}`);
+      const measure = measureBuild(
+        await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', buildArgs, options.nodeEnv),
+      );
+      log(
+        `  run ${index} ${label.padEnd(6)} ${seconds(measure.buildMs)} (without fetch + media ${seconds(measure.excludingCmsMs)}), ${measure.pagesRendered}/${measure.pages} pages rendered, peak RSS ${(measure.maxRssKb / 1024).toFixed(0)} MB, CPU ${seconds(measure.cpuMs)}, load ${measure.load.join(' → ')}`,
+      );
       return measure;
     };
 
@@ -61,17 +90,38 @@ try {
     const cold = await build('cold');
     output ??= await measureOutput(out, cold.pages);
     diskFloor ??= measureDiskFloor(out);
-    log(`  disk floor: ${diskFloor.files} files (${megabytes(diskFloor.bytes)}) written again in ${seconds(diskFloor.ms)} by one thread (CPU ${seconds(diskFloor.cpuMs)})`);
+    log(
+      `  disk floor: ${diskFloor.files} files (${megabytes(diskFloor.bytes)}) written again in ${seconds(diskFloor.ms)} by one thread (CPU ${seconds(diskFloor.cpuMs)})`,
+    );
     const warm = await build('warm');
     const changed = cms.changeOne();
     const change = await build('change');
     if (index === 1) log(`  (changed: articles #${changed.id}, ${String(changed['slug'])})`);
     cms.reset();
-    const floorRun = await runChild<RenderFloorResult>(ROOT, 'bench/render-floor.ts', ['--cms', cms.fake.restUrl, '--cache-dir', cacheDir, '--root', ROOT, '--concurrency', String(options.concurrency)], options.nodeEnv);
+    const floorRun = await runChild<RenderFloorResult>(
+      ROOT,
+      'bench/render-floor.ts',
+      [
+        '--cms',
+        cms.fake.restUrl,
+        '--cache-dir',
+        cacheDir,
+        '--root',
+        ROOT,
+        '--concurrency',
+        String(options.concurrency),
+      ],
+      options.nodeEnv,
+    );
     const floor = { ...floorRun.result, processMs: floorRun.wallMs, load: floorRun.load };
-    log(`  run ${index} floor  ${seconds(floor.renderMs)} for ${floor.pages} pages, CPU ${seconds(floor.renderCpuMs)}, load ${floor.load.join(' → ')}`);
+    log(
+      `  run ${index} floor  ${seconds(floor.renderMs)} for ${floor.pages} pages, CPU ${seconds(floor.renderCpuMs)}, load ${floor.load.join(' → ')}`,
+    );
     const codeChanged = (await hashSourceTree(ROOT)) !== codeBefore;
-    if (codeChanged) log(`  run ${index}: the code under pipeline/, templates/ or bin/ changed during this run; its warm and change figures are unreliable`);
+    if (codeChanged)
+      log(
+        `  run ${index}: the code under pipeline/, templates/ or bin/ changed during this run; its warm and change figures are unreliable`,
+      );
     runs.push({ cold, warm, change, floor, codeChanged });
     await rm(dir, { recursive: true, force: true });
   }
@@ -93,7 +143,12 @@ const cold = {
   rssKb: pick((run) => run.cold.maxRssKb),
 };
 const coldPagesPerSecond = cold.pages / (cold.excludingCmsMs / 1000);
-const warm = { buildMs: pick((run) => run.warm.buildMs), excludingCmsMs: pick((run) => run.warm.excludingCmsMs), rssKb: pick((run) => run.warm.maxRssKb), cpuMs: pick((run) => run.warm.cpuMs) };
+const warm = {
+  buildMs: pick((run) => run.warm.buildMs),
+  excludingCmsMs: pick((run) => run.warm.excludingCmsMs),
+  rssKb: pick((run) => run.warm.maxRssKb),
+  cpuMs: pick((run) => run.warm.cpuMs),
+};
 const change = { buildMs: pick((run) => run.change.buildMs), excludingCmsMs: pick((run) => run.change.excludingCmsMs) };
 const fetch = {
   ms: pick((run) => run.cold.stages['fetch'] ?? 0),
@@ -119,7 +174,12 @@ const table = formatTable([
   ['  CPU time of the build process (user + system, all threads)', seconds(cold.cpuMs), '', ''],
   ['  CPU time of build() without fetch + media', seconds(cold.excludingCmsCpuMs), '', ''],
   ['  pages written', String(cold.pages), '', ''],
-  ['  pages per second (without fetch + media)', coldPagesPerSecond.toFixed(0), '≥ 1500', ok(coldPagesPerSecond >= 1500)],
+  [
+    '  pages per second (without fetch + media)',
+    coldPagesPerSecond.toFixed(0),
+    '≥ 1500',
+    ok(coldPagesPerSecond >= 1500),
+  ],
   ['  peak RSS', `${(cold.rssKb / 1024).toFixed(0)} MB`, '< 1024 MB', ok(cold.rssKb < 1024 * 1024)],
   ['warm build: build() total', seconds(warm.buildMs), '≤ 2 s', ok(warm.buildMs <= 2000)],
   ['  without fetch + media', seconds(warm.excludingCmsMs), '≤ 2 s', ok(warm.excludingCmsMs <= 2000)],
@@ -137,13 +197,21 @@ const table = formatTable([
   ['output: total bytes', megabytes(out.bytes), '', ''],
   ['  HTML bytes per page (median)', `${(out.medianHtmlBytes / 1024).toFixed(1)} KB`, '', ''],
   ['  files written', String(out.files), '', ''],
-  ['  of them HTML redirect stubs (the host\'s rule limit exceeded)', String(out.htmlFiles - cold.pages), '', ''],
-  [`disk floor: the output's ${diskFloor!.files} files created again, one thread (${path.dirname(cms.workDir)})`, seconds(diskFloor!.ms), '', ''],
+  ["  of them HTML redirect stubs (the host's rule limit exceeded)", String(out.htmlFiles - cold.pages), '', ''],
+  [
+    `disk floor: the output's ${diskFloor!.files} files created again, one thread (${path.dirname(cms.workDir)})`,
+    seconds(diskFloor!.ms),
+    '',
+    '',
+  ],
   ['  cold build (without fetch + media) minus the disk floor', seconds(cold.excludingCmsMs - diskFloor!.ms), '', ''],
 ]);
 
-const stageNames = [...new Set(runs.flatMap((run) => [...Object.keys(run.cold.stages), ...Object.keys(run.warm.stages)]))];
-const sampleOf = (measure: BuildMeasure, stage: string) => measure.stageSamples.find((sample) => sample.stage === stage);
+const stageNames = [
+  ...new Set(runs.flatMap((run) => [...Object.keys(run.cold.stages), ...Object.keys(run.warm.stages)])),
+];
+const sampleOf = (measure: BuildMeasure, stage: string) =>
+  measure.stageSamples.find((sample) => sample.stage === stage);
 const stageTable = formatTable([
   ['stage (median)', 'cold ms', 'cold CPU ms', 'warm ms', 'warm CPU ms', 'change ms', 'cold peak RSS'],
   ...stageNames.map((stage) => [
@@ -157,7 +225,10 @@ const stageTable = formatTable([
   ]),
   [
     '(between stages)',
-    ...(['cold', 'warm'] as const).flatMap((kind) => [String(Math.round(pick((run) => run[kind].betweenStagesMs))), '']),
+    ...(['cold', 'warm'] as const).flatMap((kind) => [
+      String(Math.round(pick((run) => run[kind].betweenStagesMs))),
+      '',
+    ]),
     String(Math.round(pick((run) => run.change.betweenStagesMs))),
     '',
   ],
@@ -177,7 +248,13 @@ const templateTable = formatTable([
   ...templateNames.map((name) => {
     const pages = runs[0]!.floor.templates[name]!.pages;
     const ms = pick((run) => run.floor.templates[name]?.ms ?? 0);
-    return [name, String(pages), String(Math.round(ms)), (ms / pages).toFixed(2), `${((ms / floorMs) * 100).toFixed(1)} %`];
+    return [
+      name,
+      String(pages),
+      String(Math.round(ms)),
+      (ms / pages).toFixed(2),
+      `${((ms / floorMs) * 100).toFixed(1)} %`,
+    ];
   }),
 ]);
 const loads = runs.flatMap((run) => [...run.cold.load, ...run.warm.load, ...run.change.load, ...run.floor.load]);
@@ -186,8 +263,12 @@ const coverNote =
   options.covers < stats.families
     ? `Covers: ${options.covers} uploads (${options.pictures} distinct pictures) shared by ${stats.families} families, so the media stage downloads ${fetch.mediaDownloads} files where production, with one cover per family, would download about ${stats.families * 5}; colours computed for ${runs[0]!.cold.coverColours.computed} covers instead of ~${Math.round(stats.families / 10)}.`
     : `Covers: ${options.covers} distinct uploads for ${stats.families} families.`;
-const byType = Object.entries(stats.byType).map(([type, count]) => `${count} ${type}`).join(', ');
-const byLocales = Object.entries(stats.familiesByLocaleCount).map(([locales, count]) => `${count}×${locales}`).join(' ');
+const byType = Object.entries(stats.byType)
+  .map(([type, count]) => `${count} ${type}`)
+  .join(', ');
+const byLocales = Object.entries(stats.familiesByLocaleCount)
+  .map(([locales, count]) => `${count}×${locales}`)
+  .join(' ');
 
 process.stdout.write(
   [
@@ -196,7 +277,11 @@ process.stdout.write(
     `Content: ${options.records} article records in ${stats.families} families (${byType}; by locale count ${byLocales}), ${options.keyTerms} key-terms in ${stats.keyTermFamilies} families; median ${stats.medianWords} words per article; ${stats.withCodeBlock} families with a code block, ${stats.withImage} with an image; ${stats.withoutColourMetadata} article records whose cover has no colour metadata.`,
     coverNote,
     `Workers: ${options.workers ?? 'pipeline default'}. NODE_ENV of the builds: ${options.nodeEnv}. Fake Strapi v5 (page size 100) in this process; each build and the floor in its own child process.`,
-    ...(runs.some((run) => run.codeChanged) ? [`WARNING: the code changed during run(s) ${runs.flatMap((run, index) => (run.codeChanged ? [index + 1] : [])).join(', ')}; warm and one-article figures of those runs are not warm. Run the bench on a tree nobody is editing.`] : []),
+    ...(runs.some((run) => run.codeChanged)
+      ? [
+          `WARNING: the code changed during run(s) ${runs.flatMap((run, index) => (run.codeChanged ? [index + 1] : [])).join(', ')}; warm and one-article figures of those runs are not warm. Run the bench on a tree nobody is editing.`,
+        ]
+      : []),
     `Tree: ${tree}. Machine load (1-min average) during the runs: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores${Math.max(...loads) > availableParallelism() ? ' — other work was running; wall times are inflated, CPU times less so' : ''}.`,
     '',
     table,
@@ -207,7 +292,10 @@ process.stdout.write(
     '',
     templateTable,
     '',
-    `Output by kind: ${Object.entries(out.bytesByKind).sort(([, a], [, b]) => b - a).map(([kind, bytes]) => `${kind} ${megabytes(bytes)}`).join(', ')}.`,
+    `Output by kind: ${Object.entries(out.bytesByKind)
+      .sort(([, a], [, b]) => b - a)
+      .map(([kind, bytes]) => `${kind} ${megabytes(bytes)}`)
+      .join(', ')}.`,
     `Largest pages: ${out.largestHtml.map((file) => `${file.file} ${(file.bytes / 1024).toFixed(0)} KB`).join(', ')}; largest other files: ${out.largestOther.map((file) => `${file.file} ${megabytes(file.bytes)}`).join(', ')}.`,
     '',
   ].join('\n'),
@@ -224,7 +312,12 @@ log(`wrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}
 function gitState(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain', '--', 'pipeline', 'templates', 'bin'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).length;
+    const changed = execFileSync('git', ['status', '--porcelain', '--', 'pipeline', 'templates', 'bin'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean).length;
     return changed > 0 ? `${head} + ${changed} uncommitted changes in pipeline/, templates/, bin/` : head;
   } catch {
     return 'not a git checkout';

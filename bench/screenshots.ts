@@ -12,7 +12,12 @@ if (!outDir || !shotsDir) throw new Error('usage: bench/screenshots.ts <out dir>
 const prefix = locale === 'en' ? '' : `/${locale}`;
 const PAGES: Array<[string, string]> = [
   ['home', prefix || '/'],
-  ['pricing', locale === 'en' ? '/pricing' : `${prefix}/${({ nl: 'prijzen', de: 'preise', es: 'precios', fr: 'tarifs', it: 'prezzi' } as Record<string, string>)[locale]}`],
+  [
+    'pricing',
+    locale === 'en'
+      ? '/pricing'
+      : `${prefix}/${({ nl: 'prijzen', de: 'preise', es: 'precios', fr: 'tarifs', it: 'prezzi' } as Record<string, string>)[locale]}`,
+  ],
   ['blog', `${prefix}/blog`],
   ['article', `${prefix}/blog/practical-privacy-tips-for-your-business`],
   ['glossaries', `${prefix}/glossaries`],
@@ -30,14 +35,23 @@ const browser = await launchBrowser();
 try {
   for (const width of [390, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, colorScheme: scheme, deviceScaleFactor: 1 });
-      await context.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.fallback() : route.abort()));
+      const context = await browser.newContext({
+        viewport: { width, height: width < 800 ? 844 : 900 },
+        colorScheme: scheme,
+        deviceScaleFactor: 1,
+      });
+      await context.route('**/*', (route) =>
+        route.request().url().startsWith(server.url) ? route.fallback() : route.abort(),
+      );
       const page = await context.newPage();
       for (const [name, urlPath] of PAGES) {
         if (only && !only.includes(name)) continue;
         await page.goto(`${server.url}${urlPath}`, { waitUntil: 'load' });
         await page.waitForTimeout(150);
-        await page.screenshot({ path: path.join(shotsDir, `${name}-${width}-${scheme}.png`), fullPage: process.env.FULL !== '0' });
+        await page.screenshot({
+          path: path.join(shotsDir, `${name}-${width}-${scheme}.png`),
+          fullPage: process.env.FULL !== '0',
+        });
       }
       await context.close();
     }

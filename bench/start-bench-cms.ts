@@ -40,8 +40,18 @@ export async function startBenchCms(options: BenchCmsOptions): Promise<BenchCms>
   const started = performance.now();
   const workDir = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'sitegen-bench-'));
   const uploadsDir = path.join(workDir, 'uploads');
-  const covers = await generateCoverPool({ dir: uploadsDir, count: options.covers, pictures: options.pictures, seed: options.seed });
-  const authors = Object.keys(JSON.parse(await readFile(path.join(options.siteDir, 'content', 'authors.json'), 'utf8')) as Record<string, unknown>).sort();
+  const covers = await generateCoverPool({
+    dir: uploadsDir,
+    count: options.covers,
+    pictures: options.pictures,
+    seed: options.seed,
+  });
+  const authors = Object.keys(
+    JSON.parse(await readFile(path.join(options.siteDir, 'content', 'authors.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >,
+  ).sort();
   const content = generateContent({
     articles: options.articles,
     keyTerms: options.keyTerms,
@@ -73,7 +83,6 @@ export async function startBenchCms(options: BenchCmsOptions): Promise<BenchCms>
       return changed.changed;
     },
     // Once only: a signal handler and the bench's own `finally` may both ask.
-    close: () =>
-      (closing ??= fake.close().finally(() => rm(workDir, { recursive: true, force: true }))),
+    close: () => (closing ??= fake.close().finally(() => rm(workDir, { recursive: true, force: true }))),
   };
 }

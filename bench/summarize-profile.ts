@@ -18,7 +18,10 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '30' } },
+});
 const file = positionals[0];
 if (!file) throw new Error('usage: summarize-profile.ts <file.cpuprofile> [--top 30]');
 const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
@@ -51,7 +54,11 @@ for (const node of profile.nodes) {
 const top = Number(values.top);
 const ms = (us: number) => (us / 1000).toFixed(0);
 const pct = (us: number) => `${((us / totalUs) * 100).toFixed(1)} %`;
-const rows = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => [name, ms(us), pct(us)]);
+const rows = (map: Map<string, number>) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => [name, ms(us), pct(us)]);
 process.stdout.write(`${file}: ${ms(totalUs)} ms profiled\n\n`);
 process.stdout.write(`${formatTable([['function (self time)', 'ms', 'share'], ...rows(byFunction)])}\n\n`);
 process.stdout.write(`${formatTable([['file or package (self time)', 'ms', 'share'], ...rows(byPlace)])}\n`);

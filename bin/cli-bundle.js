@@ -32,7 +32,9 @@ export async function cliBundle() {
   try {
     await makeBundle(folder);
   } catch (error) {
-    process.stderr.write(`sitegen: could not bundle the CLI (${error instanceof Error ? error.message : String(error)}); running it through tsx\n`);
+    process.stderr.write(
+      `sitegen: could not bundle the CLI (${error instanceof Error ? error.message : String(error)}); running it through tsx\n`,
+    );
     return undefined;
   }
   return pathToFileURL(entry);

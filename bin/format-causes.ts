@@ -9,7 +9,11 @@ export function formatCauses(error: SitegenError): string {
   const lines: string[] = [];
   const seen = new Set<unknown>([error]);
   let fromTemplate = error.code === 'RENDER_FAILED';
-  for (let cause = error.cause, depth = 1; cause !== undefined && cause !== null && !seen.has(cause) && depth <= 8; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let cause = error.cause, depth = 1;
+    cause !== undefined && cause !== null && !seen.has(cause) && depth <= 8;
+    cause = (cause as { cause?: unknown }).cause, depth += 1
+  ) {
     seen.add(cause);
     const indent = '  '.repeat(depth);
     if (isSitegenError(cause)) {
@@ -28,7 +32,14 @@ export function formatCauses(error: SitegenError): string {
 }
 
 /** Error names that say what kind of failure it was; others (Error, a class's own name) say nothing more than the message. */
-const INFORMATIVE_NAMES = new Set(['TypeError', 'RangeError', 'SyntaxError', 'TimeoutError', 'AbortError', 'HTTPError']);
+const INFORMATIVE_NAMES = new Set([
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'TimeoutError',
+  'AbortError',
+  'HTTPError',
+]);
 
 function indented(text: string, indent: string): string {
   return text.replace(/\n/g, `\n${indent}  `);

@@ -32,7 +32,9 @@ export async function runPreview(options: PreviewCommandOptions): Promise<void> 
     pollSeconds: options.pollSeconds,
   }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    throw new InvalidArgumentError(`port ${options.port} on 127.0.0.1 is taken; pick another with --port (0: any free port)`);
+    throw new InvalidArgumentError(
+      `port ${options.port} on 127.0.0.1 is taken; pick another with --port (0: any free port)`,
+    );
   });
   // Content problems are printed when the list changes (and once when it becomes empty).
   let listed = '[]';
@@ -68,7 +70,9 @@ export async function runPreview(options: PreviewCommandOptions): Promise<void> 
 }
 
 function formatRebuild({ version, ms, causes, report }: PreviewRebuild): string {
-  const what = causes.includes('start') ? 'built' : `rebuilt (${[...new Set(causes)].slice(0, 3).join(', ')}${causes.length > 3 ? ', …' : ''})`;
+  const what = causes.includes('start')
+    ? 'built'
+    : `rebuilt (${[...new Set(causes)].slice(0, 3).join(', ')}${causes.length > 3 ? ', …' : ''})`;
   const warnings = report.warnings.length > 0 ? `; ${report.warnings.length} warnings` : '';
   return `#${version} ${what} in ${ms} ms: ${report.pagesRendered} of ${report.pages} pages rendered${warnings}\n`;
 }
@@ -84,7 +88,12 @@ function formatProblem(problem: PreviewProblem): string {
 }
 
 function openBrowser(url: string, write: (text: string) => void): void {
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   const child = spawn(command, args, { stdio: 'ignore', detached: true });
   child.on('error', () => write(`Could not open a browser (${command}); open ${url} yourself.\n`));
   child.unref();

@@ -7,8 +7,17 @@
 // the environment. The same HTML either way; the development build is several times slower.
 process.env.NODE_ENV ??= 'production';
 const command = process.argv[2];
-const bundled = command === 'build' || command === '--version' || command === '-V' || command === undefined || command === '--help' || command === '-h';
-const bundle = bundled && process.env.SITEGEN_NO_BUNDLE === undefined ? await (await import('./cli-bundle.js')).cliBundle() : undefined;
+const bundled =
+  command === 'build' ||
+  command === '--version' ||
+  command === '-V' ||
+  command === undefined ||
+  command === '--help' ||
+  command === '-h';
+const bundle =
+  bundled && process.env.SITEGEN_NO_BUNDLE === undefined
+    ? await (await import('./cli-bundle.js')).cliBundle()
+    : undefined;
 if (bundle) {
   process.setSourceMapsEnabled(true);
   await import(bundle.href);

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
 import { loadCodeHashes } from './cache/code-hash.ts';
-import { checkBuildInputs, outputFolders, outputSettings, upToDateReport, type CheckedInputs } from './cache/input-fingerprint.ts';
+import {
+  checkBuildInputs,
+  outputFolders,
+  outputSettings,
+  upToDateReport,
+  type CheckedInputs,
+} from './cache/input-fingerprint.ts';
 import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
 import { splitFeeds, type FeedReuse } from './cache/feed-reuse.ts';
 import { planSitePages } from './cache/page-reuse.ts';
@@ -35,7 +41,12 @@ import type { HostName } from './site/schemas.ts';
 import type { Site } from './site/site.ts';
 import { SitegenError } from './errors.ts';
 import { checkImage, extractCoverColours, measureImages } from './transform/cover-colours.ts';
-import { describeUnavailableMedia, findUnavailableMedia, listMedia, type UnavailableMedia } from './transform/list-media.ts';
+import {
+  describeUnavailableMedia,
+  findUnavailableMedia,
+  listMedia,
+  type UnavailableMedia,
+} from './transform/list-media.ts';
 import type { MarkdownOptions } from './transform/markdown.ts';
 import { planMarkdownJobs, type MarkdownBodyMemo } from './transform/markdown-jobs.ts';
 import { writeSocialImages } from './transform/social-images.ts';
@@ -163,10 +174,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const host = options.host ?? site.config.host;
   // Valid records, Markdown hashes and snapshot files from earlier builds (the preview's memory, the cache
   // folder). A CMS build keeps the valid records of its crawl's chunks the same way, keyed by the code too.
-  const code = inputs?.fingerprint.code ?? (options.cms && !options.memo && !options.fetched ? await loadCodeHashes() : undefined);
-  const reuse = openContentReuse({ memo: options.memo, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, codeHash: code?.engine });
-  let fetched: FetchedContent | undefined = await timed('fetch', () =>
-    options.fetched ?? fetchEntries({ ...fetchOptions(options), snapshot: inputs?.fingerprint.takeSnapshot(), snapshotMemo: reuse.snapshotMemo, savedSnapshotFile: reuse.savedSnapshotFile }),
+  const code =
+    inputs?.fingerprint.code ?? (options.cms && !options.memo && !options.fetched ? await loadCodeHashes() : undefined);
+  const reuse = openContentReuse({
+    memo: options.memo,
+    cacheDir: options.cacheDir,
+    includeDrafts: options.includeDrafts,
+    codeHash: code?.engine,
+  });
+  let fetched: FetchedContent | undefined = await timed(
+    'fetch',
+    () =>
+      options.fetched ??
+      fetchEntries({
+        ...fetchOptions(options),
+        snapshot: inputs?.fingerprint.takeSnapshot(),
+        snapshotMemo: reuse.snapshotMemo,
+        savedSnapshotFile: reuse.savedSnapshotFile,
+      }),
   );
   const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
   const cache = await timed('cache', () =>
@@ -185,44 +210,88 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   );
   // Nothing the output depends on changed since the build that wrote it, and its folders are in place.
   // A build that went without some media asks for them again: they may be back in the library.
-  if (cache.upToDate && !cache.upToDate.mediaUnavailable) return upToDateReport(cache.upToDate, fetched.requests, timings);
+  if (cache.upToDate && !cache.upToDate.mediaUnavailable)
+    return upToDateReport(cache.upToDate, fetched.requests, timings);
 
   // A rebuild starts one render worker now: it loads React and the templates on the other core while
   // this thread plans, instead of this thread loading them to render the few pages that changed. A cold
   // build starts its workers once it has planned: loading them now would slow this thread's validation
   // down.
-  let ownPool = options.renderPool === undefined && cache.previous ? createRenderPool({ workers: options.renderWorkers ?? 1 }) : undefined;
+  let ownPool =
+    options.renderPool === undefined && cache.previous
+      ? createRenderPool({ workers: options.renderWorkers ?? 1 })
+      : undefined;
   try {
     // The crawl and the validated records are needed only until the content is transformed: kept inside
     // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
     const loadContent = async (fetched: FetchedContent) => {
-      const valid = await timed('validate', () => validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: reuse.validated }));
+      const valid = await timed('validate', () =>
+        validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: reuse.validated }),
+      );
       const mediaList = listMedia(valid, reuse.markdownBodies);
       const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
-      const present = (urls: string[]) => urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
-      const colours = await timed('cover colours', () => extractCoverColours(present(mediaList.needColour), options.cacheDir));
-      const imageSizes = await timed('image sizes', () => measureImages(present(mediaList.contentImages), options.cacheDir));
+      const present = (urls: string[]) =>
+        urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
+      const colours = await timed('cover colours', () =>
+        extractCoverColours(present(mediaList.needColour), options.cacheDir),
+      );
+      const imageSizes = await timed('image sizes', () =>
+        measureImages(present(mediaList.contentImages), options.cacheDir),
+      );
       // What the source lacks or cannot serve as an image: the pages go without it, with a warning per entry (--strict: fail).
       const unavailable = new Map([...media.missing, ...colours.unreadable]);
       for (const url of colours.unreadable.keys()) media.files.delete(url);
       const missingUses = findUnavailableMedia(valid, unavailable, reuse.markdownBodies);
       if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
-      const markdownJobs = await timed('markdown jobs', () => planMarkdownJobs({ content: valid, site, media: media.files, imageSizes, codeHash: cache.code.engine, memo: reuse.markdownBodies }));
-      if (reuse.keepSnapshotFiles && fetched.snapshotFiles) await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));
+      const markdownJobs = await timed('markdown jobs', () =>
+        planMarkdownJobs({
+          content: valid,
+          site,
+          media: media.files,
+          imageSizes,
+          codeHash: cache.code.engine,
+          memo: reuse.markdownBodies,
+        }),
+      );
+      if (reuse.keepSnapshotFiles && fetched.snapshotFiles)
+        await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));
       const content = await timed('transform', () =>
-        transformContent({ content: valid, site, media: media.files, colours: colours.colours, markdown: markdownJobs, unavailableMedia: unavailable }),
+        transformContent({
+          content: valid,
+          site,
+          media: media.files,
+          colours: colours.colours,
+          markdown: markdownJobs,
+          unavailableMedia: unavailable,
+        }),
       );
       return {
         content,
         // Names of the versions of kept records: the page hashes take these instead of hashing the versions.
-        versionNames: versionNames(valid, { keys: reuse.recordKeys, bodies: reuse.markdownBodies }, { engine: cache.code.engine, site, media: media.files, colours: colours.colours, imageSizes, unavailable }),
+        versionNames: versionNames(
+          valid,
+          { keys: reuse.recordKeys, bodies: reuse.markdownBodies },
+          { engine: cache.code.engine, site, media: media.files, colours: colours.colours, imageSizes, unavailable },
+        ),
         media,
-        markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes, unavailableMedia: unavailable },
+        markdownOptions: {
+          baseUrl: site.config.baseUrl,
+          media: media.files,
+          imageSizes,
+          unavailableMedia: unavailable,
+        },
         mediaUnavailable: missingUses.length,
-        source: { requests: fetched.requests, dialect: fetched.dialect, warnings: [...fetched.warnings, ...valid.warnings, ...missingUses.map(describeUnavailableMedia)] },
+        source: {
+          requests: fetched.requests,
+          dialect: fetched.dialect,
+          warnings: [...fetched.warnings, ...valid.warnings, ...missingUses.map(describeUnavailableMedia)],
+        },
         problems: [
           ...valid.warnings.map((message): BuildProblem => ({ code: 'CONTENT_INVALID', message })),
-          ...missingUses.map((item): BuildProblem => ({ code: 'MEDIA_UNAVAILABLE', message: describeUnavailableMedia(item) })),
+          ...missingUses.map((item): BuildProblem => ({
+            code: 'MEDIA_UNAVAILABLE',
+            message: describeUnavailableMedia(item),
+          })),
         ],
         coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
       };
@@ -231,55 +300,136 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const { media, markdownOptions, source, coverColours, mediaUnavailable, versionNames: names } = loaded;
     fetched = undefined;
     const shadowed = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
-    const { content, warnings: clashWarnings } = options.dropClashingPages ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site })) : { content: shadowed.content, warnings: [] };
+    const { content, warnings: clashWarnings } = options.dropClashingPages
+      ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site }))
+      : { content: shadowed.content, warnings: [] };
     const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
     const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
     const shells = await timed('shells', () => planShells({ content, site }));
-    const shared = await timed('shared render data', () => createRenderShared({ site, shells, assets, scripts, markdown: markdownOptions }));
-    const pages = await timed('plan', () => planSitePages({ content, site, shared, code: cache.code, previous: cache.previous, entryPages: cache.entryPages, versionNames: names }));
-    if (options.renderPool === undefined && (!ownPool || (options.renderWorkers === undefined && defaultRenderWorkers(pages.toRender.length) > 1))) {
+    const shared = await timed('shared render data', () =>
+      createRenderShared({ site, shells, assets, scripts, markdown: markdownOptions }),
+    );
+    const pages = await timed('plan', () =>
+      planSitePages({
+        content,
+        site,
+        shared,
+        code: cache.code,
+        previous: cache.previous,
+        entryPages: cache.entryPages,
+        versionNames: names,
+      }),
+    );
+    if (
+      options.renderPool === undefined &&
+      (!ownPool || (options.renderWorkers === undefined && defaultRenderWorkers(pages.toRender.length) > 1))
+    ) {
       // A cold build, or a rebuild of many pages (a template changed): the workers a cold build gets. They
       // load React and the templates while a child process draws the social images (0.3–0.5 s less
       // than loading them after it; the peak RSS, later, stays the same).
       await ownPool?.close();
       ownPool = createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) });
     }
-    const socialImages = await timed('social images', () => writeSocialImages(pages.outlines.map((page) => page.socialImage), options.cacheDir));
+    const socialImages = await timed('social images', () =>
+      writeSocialImages(
+        pages.outlines.map((page) => page.socialImage),
+        options.cacheDir,
+      ),
+    );
     // The feeds to format again, and the bodies they need that the cache does not hold: the pages that
     // show those bodies hand them back as they rendered them.
-    const feeds = await timed('feeds', () => splitFeeds(planFeeds({ content, site }), { options: feedOptions(site), engine: cache.code.engine, previous: cache.previous, bodies: cache.feedBodies }));
+    const feeds = await timed('feeds', () =>
+      splitFeeds(planFeeds({ content, site }), {
+        options: feedOptions(site),
+        engine: cache.code.engine,
+        previous: cache.previous,
+        bodies: cache.feedBodies,
+      }),
+    );
     const renderedBodies = new Map<string, string>();
     // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
     const pool = options.renderPool ?? ownPool!;
-    const rendered = await timed('render start', () => renderedFiles(pool.render(pages.toRender, shared, { keepBodies: bodiesToKeep(feeds, cache.feedBodies) }), renderedBodies, () => ownPool?.close()));
+    const rendered = await timed('render start', () =>
+      renderedFiles(
+        pool.render(pages.toRender, shared, { keepBodies: bodiesToKeep(feeds, cache.feedBodies) }),
+        renderedBodies,
+        () => ownPool?.close(),
+      ),
+    );
     // The files written before the pages: sitemaps, the feeds kept as they are and the host's files
     // (54,000 redirect stubs at 10,000 records). Made in a function of their own and handed to the
     // writer in a queue it empties, so that nothing here holds one once it is written.
     const wholeSite = async () => {
-      const discovery = await timed('sitemaps', () => formatDiscovery({ site, sitemap: pages.sitemap, keptFeeds: feeds.kept, previous: cache.previous, engine: cache.code.engine }));
+      const discovery = await timed('sitemaps', () =>
+        formatDiscovery({
+          site,
+          sitemap: pages.sitemap,
+          keptFeeds: feeds.kept,
+          previous: cache.previous,
+          engine: cache.code.engine,
+        }),
+      );
       const { publicFiles, ...hosting } = await timed('redirects + host files', () =>
         planHosting(cache, {
           redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
           host,
           config: site.config,
-          outputFileCount: pages.outlines.length + assets.files.length + scripts.files.length + media.files.size + discovery.files.length + feeds.toFormat.length + socialImages.files.length,
+          outputFileCount:
+            pages.outlines.length +
+            assets.files.length +
+            scripts.files.length +
+            media.files.size +
+            discovery.files.length +
+            feeds.toFormat.length +
+            socialImages.files.length,
           hostConfigDir,
         }),
       );
-      return { hosting, discoveryHashes: discovery.hashes, firstFiles: handOver([dedupeByPath([...assets.files, ...scripts.files, ...mediaFiles(media), ...socialImages.files, ...discovery.files]), [publicFiles], pages.kept]) };
+      return {
+        hosting,
+        discoveryHashes: discovery.hashes,
+        firstFiles: handOver([
+          dedupeByPath([
+            ...assets.files,
+            ...scripts.files,
+            ...mediaFiles(media),
+            ...socialImages.files,
+            ...discovery.files,
+          ]),
+          [publicFiles],
+          pages.kept,
+        ]),
+      };
     };
     const { hosting, discoveryHashes, firstFiles } = await wholeSite();
-    const problems = [...loaded.problems, ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })), ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message }))];
+    const problems = [
+      ...loaded.problems,
+      ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })),
+      ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message })),
+    ];
     // The feeds come last: the pages hand over their bodies as they are rendered.
-    const feedFiles = formattedFeeds({ site, feeds, markdownOptions, rendered: renderedBodies, cache: cache.feedBodies });
+    const feedFiles = formattedFeeds({
+      site,
+      feeds,
+      markdownOptions,
+      rendered: renderedBodies,
+      cache: cache.feedBodies,
+    });
     const written = await timed('render + write', () =>
-      writeOutput(outDir, concat(firstFiles, rendered, feedFiles), { previous: cache.previous, previousGroups: cache.previousGroups, hashes: new Map([...pages.hashes, ...discoveryHashes, ...feeds.hashes]), beforeCommit: cache.dropManifest }),
+      writeOutput(outDir, concat(firstFiles, rendered, feedFiles), {
+        previous: cache.previous,
+        previousGroups: cache.previousGroups,
+        hashes: new Map([...pages.hashes, ...discoveryHashes, ...feeds.hashes]),
+        beforeCommit: cache.dropManifest,
+      }),
     );
     // The host folder: written again unless it holds what the last build wrote for the same redirects.
     if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
 
     const report: BuildReport = {
-      source: options.cms ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}` : 'embedded content',
+      source: options.cms
+        ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}`
+        : 'embedded content',
       records: content.counts,
       pages: pages.outlines.length,
       pagesRendered: pages.toRender.length,
@@ -288,7 +438,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       requests: source.requests,
       mediaDownloads: media.downloads,
       coverColours,
-      warnings: [...source.warnings, ...content.warnings, ...shadowWarnings, ...hosting.redirectWarnings, ...hosting.warnings],
+      warnings: [
+        ...source.warnings,
+        ...content.warnings,
+        ...shadowWarnings,
+        ...hosting.redirectWarnings,
+        ...hosting.warnings,
+      ],
       ...(problems.length > 0 ? { problems } : {}),
       ...(mediaUnavailable > 0 ? { mediaUnavailable } : {}),
       hosting: { host, redirects: hosting.redirectRules, configDir: hostConfigDir },
@@ -304,7 +460,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
 async function loadSiteStage(options: BuildOptions): Promise<Site> {
   const loaded = await loadSite(options.siteDir, options.memo && (options.memo.site ??= {}));
-  return options.baseUrl ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } } : loaded;
+  return options.baseUrl
+    ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } }
+    : loaded;
 }
 
 function fetchOptions(options: BuildOptions): FetchEntriesOptions {
@@ -342,9 +500,24 @@ function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
 }
 
 /** sitemap.xml, robots.txt and the feeds kept as they are, with the sitemap's keys for the writer (a sitemap whose key the output holds stays as it is). */
-function formatDiscovery({ site, sitemap, keptFeeds, previous, engine }: { site: Site; sitemap: UrlElement[]; keptFeeds: FeedReuse['kept']; previous: OutputEntries | undefined; engine: string }): { files: OutputFile[]; hashes: Map<string, string> } {
+function formatDiscovery({
+  site,
+  sitemap,
+  keptFeeds,
+  previous,
+  engine,
+}: {
+  site: Site;
+  sitemap: UrlElement[];
+  keptFeeds: FeedReuse['kept'];
+  previous: OutputEntries | undefined;
+  engine: string;
+}): { files: OutputFile[]; hashes: Map<string, string> } {
   const sitemapFiles = reuseSitemap(sitemap, { baseUrl: site.config.baseUrl, engine, previous });
-  return { files: [...sitemapFiles.files, formatRobots({ baseUrl: site.config.baseUrl }), ...keptFeeds], hashes: sitemapFiles.hashes };
+  return {
+    files: [...sitemapFiles.files, formatRobots({ baseUrl: site.config.baseUrl }), ...keptFeeds],
+    hashes: sitemapFiles.hashes,
+  };
 }
 
 function feedOptions(site: Site) {
@@ -354,7 +527,8 @@ function feedOptions(site: Site) {
 /** The content keys of the bodies the feeds to format need and the cache does not hold: the pages that show them hand them back. */
 function bodiesToKeep(feeds: FeedReuse, cached: BuildCache<BuildReport>['feedBodies']): Set<string> {
   const keys = new Set<string>();
-  for (const feed of feeds.toFormat) for (const { body } of feed.entries) if (!cached.known.has(body.contentKey)) keys.add(body.contentKey);
+  for (const feed of feeds.toFormat)
+    for (const { body } of feed.entries) if (!cached.known.has(body.contentKey)) keys.add(body.contentKey);
   return keys;
 }
 
@@ -362,14 +536,33 @@ function bodiesToKeep(feeds: FeedReuse, cached: BuildCache<BuildReport>['feedBod
  * The feeds to format, once every page is rendered. Each body is the HTML its page rendered, else the
  * cache's; a body neither has (its page was kept, and the cache lost it) is rendered here.
  */
-async function* formattedFeeds({ site, feeds, markdownOptions, rendered, cache }: { site: Site; feeds: FeedReuse; markdownOptions: MarkdownOptions; rendered: ReadonlyMap<string, string>; cache: BuildCache<BuildReport>['feedBodies'] }): AsyncGenerator<OutputFile[]> {
+async function* formattedFeeds({
+  site,
+  feeds,
+  markdownOptions,
+  rendered,
+  cache,
+}: {
+  site: Site;
+  feeds: FeedReuse;
+  markdownOptions: MarkdownOptions;
+  rendered: ReadonlyMap<string, string>;
+  cache: BuildCache<BuildReport>['feedBodies'];
+}): AsyncGenerator<OutputFile[]> {
   if (feeds.toFormat.length === 0) return;
   const known = new Map([...cache.known, ...rendered]);
-  yield formatFeeds({ ...feedOptions(site), feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, known, cache.used) });
+  yield formatFeeds({
+    ...feedOptions(site),
+    feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, known, cache.used),
+  });
 }
 
 /** The browser bundles: the memo's (the preview) or the cache folder's for the same pipeline and templates, else made now. */
-async function clientBundles(memo: BuildMemo | undefined, code: { engine: string; allTemplates: string }, cacheDir: string): Promise<ClientBundles> {
+async function clientBundles(
+  memo: BuildMemo | undefined,
+  code: { engine: string; allTemplates: string },
+  cacheDir: string,
+): Promise<ClientBundles> {
   const key = `${code.engine}:${code.allTemplates}`;
   if (memo?.clientBundles?.key === key) return memo.clientBundles.bundles;
   let bundles = await loadClientBundles(cacheDir, key);
@@ -389,7 +582,11 @@ function mediaFiles(media: { files: Map<string, { outputPath: string; sourceFile
  * The render pool's pages as output files, the bodies they hand back put in `bodies`; a pool of its
  * own is closed as soon as it has rendered the last one.
  */
-async function* renderedFiles(batches: AsyncIterable<RenderedPage[]>, bodies: Map<string, string>, done: () => Promise<void> | undefined): AsyncGenerator<OutputFile[]> {
+async function* renderedFiles(
+  batches: AsyncIterable<RenderedPage[]>,
+  bodies: Map<string, string>,
+  done: () => Promise<void> | undefined,
+): AsyncGenerator<OutputFile[]> {
   try {
     for await (const batch of batches) {
       for (const page of batch) for (const body of page.bodies ?? []) bodies.set(body.contentKey, body.html);
@@ -405,7 +602,9 @@ function* handOver(batches: OutputItem[][]): Generator<OutputItem[]> {
   while (batches.length > 0) yield batches.shift()!;
 }
 
-async function* concat(...sources: Array<Iterable<OutputItem[]> | AsyncIterable<OutputItem[]>>): AsyncGenerator<OutputItem[]> {
+async function* concat(
+  ...sources: Array<Iterable<OutputItem[]> | AsyncIterable<OutputItem[]>>
+): AsyncGenerator<OutputItem[]> {
   for (const source of sources) yield* source;
 }
 

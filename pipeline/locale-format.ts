@@ -32,7 +32,8 @@ export function typeset(text: string, locale: string): string {
   let out = text.includes("'") ? text.replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019') : text;
   // A number and its sign or unit stay on one line: "19 €", "85 %", "14 Tage".
   if (SIGN.test(out)) out = out.replace(/(\d) (€|%|\$|£)/g, `$1${language === 'fr' ? NARROW_NBSP : NBSP}$2`);
-  if (language === 'de' && out.includes('. ')) out = out.replace(/\b([zZdDuUoOvVsS])\. (B|h|a|Ä|g|T|u)\./g, `$1.${NBSP}$2.`);
+  if (language === 'de' && out.includes('. '))
+    out = out.replace(/\b([zZdDuUoOvVsS])\. (B|h|a|Ä|g|T|u)\./g, `$1.${NBSP}$2.`);
   if (language === 'fr' && FRENCH_SPACED.test(out)) {
     out = out
       .replace(/[ \u00A0]+([:;!?%»])/g, `${NARROW_NBSP}$1`)
@@ -60,7 +61,12 @@ function numberFormat(iso: string, options: Intl.NumberFormatOptions): Intl.Numb
 /** An amount in a currency as the locale writes it: "19 €" (de), "€ 19" (nl), "$19" (en-US). Whole amounts without decimals. */
 export function formatAmount(iso: string, value: number, currency: string): string {
   const whole = Number.isInteger(value);
-  return numberFormat(iso, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(value);
+  return numberFormat(iso, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(value);
 }
 
 /** A count: "100.000" (de), "100 000" (fr). */
@@ -75,7 +81,9 @@ export function isCountInWords(value: number): boolean {
 
 /** A large round count in words where the language says it so: "1 million", "1 Million", "1 miljoen"; else formatCount. */
 export function formatCountInWords(iso: string, value: number): string {
-  return isCountInWords(value) ? numberFormat(iso, { notation: 'compact', compactDisplay: 'long' }).format(value) : formatCount(iso, value);
+  return isCountInWords(value)
+    ? numberFormat(iso, { notation: 'compact', compactDisplay: 'long' }).format(value)
+    : formatCount(iso, value);
 }
 
 /** A share (0.85) as a percentage: "85 %" (de, fr), "85%" (en, nl, it). */
@@ -88,7 +96,14 @@ const dateFormats = new Map<string, { format: Intl.DateTimeFormat; written: Map<
 /** A calendar date as the locale writes it ("3. März 2024", "3 mars 2024", "Mar 3, 2024"), in UTC. */
 export function formatDate(iso: string, date: string | number): string {
   let locale = dateFormats.get(iso);
-  if (!locale) dateFormats.set(iso, (locale = { format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }), written: new Map() }));
+  if (!locale)
+    dateFormats.set(
+      iso,
+      (locale = {
+        format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+        written: new Map(),
+      }),
+    );
   let text = locale.written.get(date);
   if (text === undefined) locale.written.set(date, (text = locale.format.format(new Date(date))));
   return text;

@@ -6,7 +6,8 @@
  */
 declare const SITEGEN_PROJECT_ROOT: string | undefined;
 
-export const PROJECT_ROOT_URL: URL = typeof SITEGEN_PROJECT_ROOT === 'string' ? new URL(SITEGEN_PROJECT_ROOT) : new URL('../', import.meta.url);
+export const PROJECT_ROOT_URL: URL =
+  typeof SITEGEN_PROJECT_ROOT === 'string' ? new URL(SITEGEN_PROJECT_ROOT) : new URL('../', import.meta.url);
 
 declare const SITEGEN_BUNDLED: boolean | undefined;
 /** Whether this code runs from the CLI's bundle (which defines SITEGEN_BUNDLED), not from the sources through tsx. */

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
  * processes may write the same file at the same time (builds sharing a cache folder), so each writes
  * a temporary file of its own and the last rename stays.
  */
-export async function replaceFile(file: string | URL, data: string | Uint8Array, { shared = false }: { shared?: boolean } = {}): Promise<void> {
+export async function replaceFile(
+  file: string | URL,
+  data: string | Uint8Array,
+  { shared = false }: { shared?: boolean } = {},
+): Promise<void> {
   const target = typeof file === 'string' ? file : fileURLToPath(file);
   const temporary = shared ? `${target}.${process.pid}.tmp` : `${target}.tmp`;
   await writeFile(temporary, data);

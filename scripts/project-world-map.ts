@@ -42,7 +42,10 @@ export function projectWorldMap(): WorldMap {
 function codeOf(country: CountryFeature): string {
   if (country.id === undefined) return CODES_BY_NAME[country.properties.name] ?? '';
   const code = ISO_NUMERIC_TO_ALPHA2[String(country.id)];
-  if (code === undefined) throw new Error(`world-atlas country ${String(country.id)} (${country.properties.name}) is missing from ISO_NUMERIC_TO_ALPHA2`);
+  if (code === undefined)
+    throw new Error(
+      `world-atlas country ${String(country.id)} (${country.properties.name}) is missing from ISO_NUMERIC_TO_ALPHA2`,
+    );
   return code;
 }
 
@@ -82,7 +85,8 @@ class CompactPathContext implements GeoContext {
     const nextX = Math.round(x * 10);
     const nextY = Math.round(y * 10);
     if (nextX === this.x && nextY === this.y) return;
-    this.ring += (this.steps === 0 ? '' : separatorBefore(nextX - this.x)) + joinNumbers([nextX - this.x, nextY - this.y]);
+    this.ring +=
+      (this.steps === 0 ? '' : separatorBefore(nextX - this.x)) + joinNumbers([nextX - this.x, nextY - this.y]);
     this.steps += 1;
     this.x = nextX;
     this.y = nextY;

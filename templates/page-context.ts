@@ -8,7 +8,14 @@ import type { MarkdownInput, MarkdownOptions } from '../pipeline/transform/markd
 import type { IslandName } from '../pipeline/emit/bundle-client.ts';
 import type { ReactElement } from 'react';
 import { formatMessage } from '../pipeline/site/messages.ts';
-import { formatAmount, formatCount, formatCountInWords, formatDate, formatPercent, typeset } from '../pipeline/locale-format.ts';
+import {
+  formatAmount,
+  formatCount,
+  formatCountInWords,
+  formatDate,
+  formatPercent,
+  typeset,
+} from '../pipeline/locale-format.ts';
 
 /** What every page is rendered with, the same for all pages of a build; sent once to each render worker. */
 export interface RenderShared {
@@ -68,7 +75,20 @@ export interface FragmentRenderer {
 }
 
 /** What a page's context holds for its locale, made once per RenderShared (Intl formatters are costly to create). */
-type LocaleTools = Pick<PageContext, 'locale' | 'localeMeta' | 'shell' | 't' | 'formatDate' | 'formatNumber' | 'formatAmount' | 'formatCountInWords' | 'formatPercent' | 'typeset' | 'isoOf'>;
+type LocaleTools = Pick<
+  PageContext,
+  | 'locale'
+  | 'localeMeta'
+  | 'shell'
+  | 't'
+  | 'formatDate'
+  | 'formatNumber'
+  | 'formatAmount'
+  | 'formatCountInWords'
+  | 'formatPercent'
+  | 'typeset'
+  | 'isoOf'
+>;
 const toolsByBuild = new WeakMap<RenderShared, Map<Locale, LocaleTools>>();
 
 function localeTools(shared: RenderShared, locale: Locale): LocaleTools {

@@ -34,10 +34,19 @@ interface ToolRun {
 const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 
 /** Runs a command under /usr/bin/time for its peak RSS (children included: the largest process). */
-async function timeCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ wallMs: number; cpuMs: number; maxRssKb: number; load: [number, number]; stdout: string }> {
+async function timeCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ wallMs: number; cpuMs: number; maxRssKb: number; load: [number, number]; stdout: string }> {
   const loadBefore = load1();
   const started = performance.now();
-  const { code, stdout, stderr } = await spawnCollecting('/usr/bin/time', ['-f', 'PEAK_RSS_KB %M CPU_S %U %S', command, ...args], { cwd, env });
+  const { code, stdout, stderr } = await spawnCollecting(
+    '/usr/bin/time',
+    ['-f', 'PEAK_RSS_KB %M CPU_S %U %S', command, ...args],
+    { cwd, env },
+  );
   const wallMs = Math.round(performance.now() - started);
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-4000)}`);
   const measured = /PEAK_RSS_KB (\d+) CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
@@ -55,7 +64,13 @@ async function ensureEleventy(): Promise<string> {
   const cli = path.join(PEERS_CACHE, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
   const wanted = await readFile(path.join(import.meta.dirname, 'package-lock.json'), 'utf8');
   const installed = await readFile(path.join(PEERS_CACHE, 'package-lock.json'), 'utf8').catch(() => '');
-  if (installed !== wanted || !(await readFile(cli).then(() => true, () => false))) {
+  if (
+    installed !== wanted ||
+    !(await readFile(cli).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     log(`installing Eleventy into ${path.relative(ROOT, PEERS_CACHE)} (npm ci)`);
     await mkdir(PEERS_CACHE, { recursive: true });
     await copyFile(path.join(import.meta.dirname, 'package.json'), path.join(PEERS_CACHE, 'package.json'));
@@ -70,7 +85,9 @@ const eleventyCli = await ensureEleventy();
 const eleventyVersion = execFileSync(process.execPath, [eleventyCli, '--version'], { encoding: 'utf8' }).trim();
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.version}`;
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-log(`sitegen bench:peers: ${options.records} article records + ${options.keyTerms} key-terms, ${options.runs} runs (${machine}); ${hugoVersion.split(' ')[0]} ${hugoVersion.split(' ')[1]}; Eleventy ${eleventyVersion}`);
+log(
+  `sitegen bench:peers: ${options.records} article records + ${options.keyTerms} key-terms, ${options.runs} runs (${machine}); ${hugoVersion.split(' ')[0]} ${hugoVersion.split(' ')[1]}; Eleventy ${eleventyVersion}`,
+);
 
 // The snapshot: the bench's content set pulled from its fake Strapi (no latency), as `sitegen pull` writes it.
 const workDir = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'sitegen-peers-'));
@@ -78,36 +95,82 @@ const siteDir = path.join(workDir, 'site');
 const hugoDir = path.join(workDir, 'hugo');
 const eleventyDir = path.join(workDir, 'eleventy');
 try {
-  const pulled = await writeSnapshotSite(siteDir, { articles: options.records, keyTerms: options.keyTerms, seed: options.seed, covers: options.covers, pictures: options.pictures, workDir: options.workDir });
+  const pulled = await writeSnapshotSite(siteDir, {
+    articles: options.records,
+    keyTerms: options.keyTerms,
+    seed: options.seed,
+    covers: options.covers,
+    pictures: options.pictures,
+    workDir: options.workDir,
+  });
   log(`snapshot: ${pulled.records} records, ${pulled.media} media files in ${path.join(siteDir, 'content')}`);
   const entries = await readSnapshot(path.join(siteDir, 'content'));
   await writeHugoSite(hugoDir, entries);
   await writeEleventySite(eleventyDir, entries);
   log(`Hugo and Eleventy sources written (${entries.length} Markdown files each)`);
 
-  const runs: Array<{ sitegen: ToolRun & { buildMs: number }; hugo: ToolRun; eleventy: ToolRun; floor: { renderMs: number; renderCpuMs: number; pages: number } }> = [];
+  const runs: Array<{
+    sitegen: ToolRun & { buildMs: number };
+    hugo: ToolRun;
+    eleventy: ToolRun;
+    floor: { renderMs: number; renderCpuMs: number; pages: number };
+  }> = [];
   for (let index = 1; index <= options.runs; index += 1) {
     const dir = path.join(workDir, `run-${index}`);
     const workers = options.workers === undefined ? [] : ['--workers', String(options.workers)];
-    const sitegenRun = await runChild<BuildChildResult>(ROOT, 'bench/build-child.ts', ['--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache'), '--root', siteDir, ...workers], options.nodeEnv);
-    const sitegen = { wallMs: sitegenRun.wallMs, cpuMs: sitegenRun.result.cpuUserMs + sitegenRun.result.cpuSystemMs, buildMs: sitegenRun.result.buildMs, pages: sitegenRun.result.report.pages, maxRssKb: sitegenRun.result.maxRssKb, load: sitegenRun.load };
-    log(`  run ${index} sitegen  ${seconds(sitegen.wallMs)} process (build() ${seconds(sitegen.buildMs)}), CPU ${seconds(sitegen.cpuMs)}, ${sitegen.pages} pages, peak RSS ${(sitegen.maxRssKb / 1024).toFixed(0)} MB, load ${sitegen.load.join(' → ')}`);
+    const sitegenRun = await runChild<BuildChildResult>(
+      ROOT,
+      'bench/build-child.ts',
+      ['--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache'), '--root', siteDir, ...workers],
+      options.nodeEnv,
+    );
+    const sitegen = {
+      wallMs: sitegenRun.wallMs,
+      cpuMs: sitegenRun.result.cpuUserMs + sitegenRun.result.cpuSystemMs,
+      buildMs: sitegenRun.result.buildMs,
+      pages: sitegenRun.result.report.pages,
+      maxRssKb: sitegenRun.result.maxRssKb,
+      load: sitegenRun.load,
+    };
+    log(
+      `  run ${index} sitegen  ${seconds(sitegen.wallMs)} process (build() ${seconds(sitegen.buildMs)}), CPU ${seconds(sitegen.cpuMs)}, ${sitegen.pages} pages, peak RSS ${(sitegen.maxRssKb / 1024).toFixed(0)} MB, load ${sitegen.load.join(' → ')}`,
+    );
     await rm(dir, { recursive: true, force: true });
 
     const hugoOut = path.join(dir, 'hugo-out');
-    const hugoTimed = await timeCommand('hugo', ['--quiet', '--destination', hugoOut, '--cacheDir', path.join(dir, 'hugo-cache')], hugoDir);
+    const hugoTimed = await timeCommand(
+      'hugo',
+      ['--quiet', '--destination', hugoOut, '--cacheDir', path.join(dir, 'hugo-cache')],
+      hugoDir,
+    );
     const hugo = { ...hugoTimed, pages: await countHtml(hugoOut) };
-    log(`  run ${index} hugo     ${seconds(hugo.wallMs)}, CPU ${seconds(hugo.cpuMs)}, ${hugo.pages} pages, peak RSS ${(hugo.maxRssKb / 1024).toFixed(0)} MB, load ${hugo.load.join(' → ')}`);
+    log(
+      `  run ${index} hugo     ${seconds(hugo.wallMs)}, CPU ${seconds(hugo.cpuMs)}, ${hugo.pages} pages, peak RSS ${(hugo.maxRssKb / 1024).toFixed(0)} MB, load ${hugo.load.join(' → ')}`,
+    );
     await rm(dir, { recursive: true, force: true });
 
     await rm(path.join(eleventyDir, '_site'), { recursive: true, force: true });
-    const eleventyTimed = await timeCommand(process.execPath, [eleventyCli, '--quiet'], eleventyDir, { ...process.env, NODE_ENV: options.nodeEnv });
+    const eleventyTimed = await timeCommand(process.execPath, [eleventyCli, '--quiet'], eleventyDir, {
+      ...process.env,
+      NODE_ENV: options.nodeEnv,
+    });
     const eleventy = { ...eleventyTimed, pages: await countHtml(path.join(eleventyDir, '_site')) };
-    log(`  run ${index} eleventy ${seconds(eleventy.wallMs)}, CPU ${seconds(eleventy.cpuMs)}, ${eleventy.pages} pages, peak RSS ${(eleventy.maxRssKb / 1024).toFixed(0)} MB, load ${eleventy.load.join(' → ')}`);
+    log(
+      `  run ${index} eleventy ${seconds(eleventy.wallMs)}, CPU ${seconds(eleventy.cpuMs)}, ${eleventy.pages} pages, peak RSS ${(eleventy.maxRssKb / 1024).toFixed(0)} MB, load ${eleventy.load.join(' → ')}`,
+    );
     await rm(path.join(eleventyDir, '_site'), { recursive: true, force: true });
 
-    const floorRun = await runChild<RenderFloorResult>(ROOT, 'bench/render-floor.ts', ['--cache-dir', path.join(dir, 'floor-cache'), '--root', siteDir], options.nodeEnv);
-    const floor = { renderMs: floorRun.result.renderMs, renderCpuMs: floorRun.result.renderCpuMs, pages: floorRun.result.pages };
+    const floorRun = await runChild<RenderFloorResult>(
+      ROOT,
+      'bench/render-floor.ts',
+      ['--cache-dir', path.join(dir, 'floor-cache'), '--root', siteDir],
+      options.nodeEnv,
+    );
+    const floor = {
+      renderMs: floorRun.result.renderMs,
+      renderCpuMs: floorRun.result.renderCpuMs,
+      pages: floorRun.result.pages,
+    };
     log(`  run ${index} floor    ${seconds(floor.renderMs)} for ${floor.pages} pages (React only, 1 thread)`);
     await rm(dir, { recursive: true, force: true });
     runs.push({ sitegen, hugo, eleventy, floor });
@@ -117,22 +180,50 @@ try {
   const row = (name: string, select: (run: (typeof runs)[number]) => ToolRun) => {
     const wall = median(runs.map((run) => select(run).wallMs));
     const perCpuSecond = median(runs.map((run) => select(run).pages / (select(run).cpuMs / 1000)));
-    return [name, String(select(runs[0]!).pages), seconds(wall), median(runs.map((run) => perSecond(select(run)))).toFixed(0), seconds(median(runs.map((run) => select(run).cpuMs))), perCpuSecond.toFixed(0), `${(median(runs.map((run) => select(run).maxRssKb)) / 1024).toFixed(0)} MB`];
+    return [
+      name,
+      String(select(runs[0]!).pages),
+      seconds(wall),
+      median(runs.map((run) => perSecond(select(run)))).toFixed(0),
+      seconds(median(runs.map((run) => select(run).cpuMs))),
+      perCpuSecond.toFixed(0),
+      `${(median(runs.map((run) => select(run).maxRssKb)) / 1024).toFixed(0)} MB`,
+    ];
   };
   const ratio = (select: (run: (typeof runs)[number]) => number) => `${median(runs.map(select)).toFixed(2)} ×`;
   const loads = runs.flatMap((run) => [...run.sitegen.load, ...run.hugo.load, ...run.eleventy.load]);
   const table = formatTable([
-    [`tool (median of ${runs.length}, cold, process wall)`, 'pages', 'wall', 'pages/s', 'CPU', 'pages per CPU s', 'peak RSS'],
+    [
+      `tool (median of ${runs.length}, cold, process wall)`,
+      'pages',
+      'wall',
+      'pages/s',
+      'CPU',
+      'pages per CPU s',
+      'peak RSS',
+    ],
     row('sitegen (snapshot, no CMS)', (run) => run.sitegen),
     row(hugoVersion.split(' ').slice(0, 2).join(' '), (run) => run.hugo),
     row(`Eleventy ${eleventyVersion}`, (run) => run.eleventy),
-    ['render floor (React only, 1 thread)', String(runs[0]!.floor.pages), seconds(median(runs.map((run) => run.floor.renderMs))), median(runs.map((run) => run.floor.pages / (run.floor.renderMs / 1000))).toFixed(0), seconds(median(runs.map((run) => run.floor.renderCpuMs))), median(runs.map((run) => run.floor.pages / (run.floor.renderCpuMs / 1000))).toFixed(0), ''],
+    [
+      'render floor (React only, 1 thread)',
+      String(runs[0]!.floor.pages),
+      seconds(median(runs.map((run) => run.floor.renderMs))),
+      median(runs.map((run) => run.floor.pages / (run.floor.renderMs / 1000))).toFixed(0),
+      seconds(median(runs.map((run) => run.floor.renderCpuMs))),
+      median(runs.map((run) => run.floor.pages / (run.floor.renderCpuMs / 1000))).toFixed(0),
+      '',
+    ],
   ]);
   const ratios = formatTable([
     ['ratio (median of the per-run ratios)', 'value', 'target'],
     ['sitegen pages/s ÷ Hugo pages/s', ratio((run) => perSecond(run.sitegen) / perSecond(run.hugo)), '≥ 1.0 ×'],
     ['sitegen pages/s ÷ Eleventy pages/s', ratio((run) => perSecond(run.sitegen) / perSecond(run.eleventy)), ''],
-    ['sitegen pages per CPU s ÷ Hugo pages per CPU s', ratio((run) => run.hugo.cpuMs / run.hugo.pages / (run.sitegen.cpuMs / run.sitegen.pages)), ''],
+    [
+      'sitegen pages per CPU s ÷ Hugo pages per CPU s',
+      ratio((run) => run.hugo.cpuMs / run.hugo.pages / (run.sitegen.cpuMs / run.sitegen.pages)),
+      '',
+    ],
     ['sitegen process wall ÷ floor', ratio((run) => run.sitegen.wallMs / run.floor.renderMs), '≤ 2 ×'],
     ['sitegen CPU ÷ floor CPU', ratio((run) => run.sitegen.cpuMs / run.floor.renderCpuMs), ''],
     ['sitegen build() ÷ floor', ratio((run) => run.sitegen.buildMs / run.floor.renderMs), '≤ 2 ×'],
@@ -140,7 +231,10 @@ try {
   const summary = `commit ${commit}, ${new Date().toISOString().slice(0, 16)}Z, ${machine}, load average ${Math.min(...loads)}–${Math.max(...loads)} during the builds`;
   process.stdout.write(`\n${summary}\n\n${table}\n\n${ratios}\n`);
   await mkdir(path.join(ROOT, 'bench', 'results'), { recursive: true });
-  await writeFile(path.join(ROOT, 'bench', 'results', 'peers-latest.json'), `${JSON.stringify({ summary, options, runs }, null, 2)}\n`);
+  await writeFile(
+    path.join(ROOT, 'bench', 'results', 'peers-latest.json'),
+    `${JSON.stringify({ summary, options, runs }, null, 2)}\n`,
+  );
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }

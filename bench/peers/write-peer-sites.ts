@@ -31,13 +31,32 @@ interface PeerEntry {
 
 const PEERS_DIR = import.meta.dirname;
 const BASE_URL = 'https://www.simpleanalytics.com';
-const NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano' };
-const LABELS = { menu: 'Menu', home: 'Home', blog: 'Blog', keyTerms: 'Key terms', 'key-terms': 'Key terms', signup: 'Start trial', latest: 'Latest posts', toc: 'Contents' };
+const NAMES: Record<Locale, string> = {
+  en: 'English',
+  nl: 'Nederlands',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+};
+const LABELS = {
+  menu: 'Menu',
+  home: 'Home',
+  blog: 'Blog',
+  keyTerms: 'Key terms',
+  'key-terms': 'Key terms',
+  signup: 'Start trial',
+  latest: 'Latest posts',
+  toc: 'Contents',
+};
 const DESCRIPTION = 'Privacy-first, cookie-free web analytics.';
 
 export async function readSnapshot(contentDir: string): Promise<PeerEntry[]> {
   const entries: PeerEntry[] = [];
-  for (const [collection, section] of [['articles', 'blog'], ['key-terms', 'key-terms']] as const) {
+  for (const [collection, section] of [
+    ['articles', 'blog'],
+    ['key-terms', 'key-terms'],
+  ] as const) {
     const folder = path.join(contentDir, 'cms', collection);
     for (const file of (await readdir(folder)).filter((name) => name.endsWith('.json')).sort()) {
       const { data } = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as { data: SnapshotRecord[] };
@@ -66,9 +85,12 @@ const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 export async function writeHugoSite(dir: string, entries: PeerEntry[]): Promise<void> {
   await cp(path.join(PEERS_DIR, 'hugo'), dir, { recursive: true });
   const languages = LOCALES.map(
-    (locale, index) => `[languages.${locale}]\ncontentDir = "content/${locale}"\nweight = ${index + 1}\nlanguageName = "${NAMES[locale]}"\ntitle = "Simple Analytics"\n`,
+    (locale, index) =>
+      `[languages.${locale}]\ncontentDir = "content/${locale}"\nweight = ${index + 1}\nlanguageName = "${NAMES[locale]}"\ntitle = "Simple Analytics"\n`,
   );
-  const labels = Object.entries(LABELS).filter(([key]) => !key.includes('-')).map(([key, value]) => `${key} = "${value}"`);
+  const labels = Object.entries(LABELS)
+    .filter(([key]) => !key.includes('-'))
+    .map(([key, value]) => `${key} = "${value}"`);
   await writeFile(
     path.join(dir, 'hugo.toml'),
     [
@@ -90,13 +112,32 @@ export async function writeHugoSite(dir: string, entries: PeerEntry[]): Promise<
   for (const locale of LOCALES) {
     await mkdir(path.join(dir, 'content', locale, 'blog'), { recursive: true });
     await mkdir(path.join(dir, 'content', locale, 'key-terms'), { recursive: true });
-    await writeFile(path.join(dir, 'content', locale, '_index.md'), `${JSON.stringify({ title: 'Simple Analytics', translationKey: 'home' })}\n`);
-    await writeFile(path.join(dir, 'content', locale, 'blog', '_index.md'), `${JSON.stringify({ title: LABELS.blog, translationKey: 'blog' })}\n`);
-    await writeFile(path.join(dir, 'content', locale, 'key-terms', '_index.md'), `${JSON.stringify({ title: LABELS.keyTerms, translationKey: 'key-terms' })}\n`);
+    await writeFile(
+      path.join(dir, 'content', locale, '_index.md'),
+      `${JSON.stringify({ title: 'Simple Analytics', translationKey: 'home' })}\n`,
+    );
+    await writeFile(
+      path.join(dir, 'content', locale, 'blog', '_index.md'),
+      `${JSON.stringify({ title: LABELS.blog, translationKey: 'blog' })}\n`,
+    );
+    await writeFile(
+      path.join(dir, 'content', locale, 'key-terms', '_index.md'),
+      `${JSON.stringify({ title: LABELS.keyTerms, translationKey: 'key-terms' })}\n`,
+    );
   }
   for (const entry of entries) {
-    const front = { title: entry.title, description: entry.description, date: entry.date, slug: entry.slug, translationKey: entry.translationKey, toc: entry.toc };
-    await writeFile(path.join(dir, 'content', entry.locale, entry.section, `${entry.slug}.md`), `${JSON.stringify(front)}\n\n${entry.markdown}`);
+    const front = {
+      title: entry.title,
+      description: entry.description,
+      date: entry.date,
+      slug: entry.slug,
+      translationKey: entry.translationKey,
+      toc: entry.toc,
+    };
+    await writeFile(
+      path.join(dir, 'content', entry.locale, entry.section, `${entry.slug}.md`),
+      `${JSON.stringify(front)}\n\n${entry.markdown}`,
+    );
   }
 }
 
@@ -121,12 +162,30 @@ export async function writeEleventySite(dir: string, entries: PeerEntry[]): Prom
   for (const locale of LOCALES) {
     await mkdir(path.join(src, locale, 'blog'), { recursive: true });
     await mkdir(path.join(src, locale, 'key-terms'), { recursive: true });
-    await writeFile(path.join(src, locale, 'index.njk'), front({ layout: 'home.njk', locale, title: 'Simple Analytics', translationKey: 'home', permalink: site.home[locale] === '/' ? '/index.html' : site.home[locale] }));
-    for (const [section, tag] of [['blog', 'blog'], ['key-terms', 'keyTerms']] as const) {
+    await writeFile(
+      path.join(src, locale, 'index.njk'),
+      front({
+        layout: 'home.njk',
+        locale,
+        title: 'Simple Analytics',
+        translationKey: 'home',
+        permalink: site.home[locale] === '/' ? '/index.html' : site.home[locale],
+      }),
+    );
+    for (const [section, tag] of [
+      ['blog', 'blog'],
+      ['key-terms', 'keyTerms'],
+    ] as const) {
       const permalink = `${prefix(locale)}/${section}{% if pagination.pageNumber > 0 %}/page/{{ pagination.pageNumber + 1 }}{% endif %}.html`;
       await writeFile(
         path.join(src, locale, `${section}-list.njk`),
-        front({ layout: 'list.njk', locale, title: LABELS[tag], pagination: { data: `collections.${tag}_${locale}_newest`, size: 24 }, permalink }),
+        front({
+          layout: 'list.njk',
+          locale,
+          title: LABELS[tag],
+          pagination: { data: `collections.${tag}_${locale}_newest`, size: 24 },
+          permalink,
+        }),
       );
     }
   }

@@ -8,7 +8,13 @@ import type { InputFingerprint } from './input-fingerprint.ts';
 import { loadCodeHashes, type CodeHashes } from './code-hash.ts';
 import { loadEntryPages, saveEntryPages, type KeptEntryPages } from './entry-pages.ts';
 import { loadFeedBodies, saveFeedBodies } from './feed-bodies.ts';
-import { dropOutputManifest, loadOutputManifest, loadStageResult, saveStageResult, writeOutputManifest } from './output-manifest.ts';
+import {
+  dropOutputManifest,
+  loadOutputManifest,
+  loadStageResult,
+  saveStageResult,
+  writeOutputManifest,
+} from './output-manifest.ts';
 
 /**
  * What a build keeps between runs in its cache folder, read once before the pipeline runs and written
@@ -64,8 +70,20 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
     loadFeedBodies(options.cacheDir),
     loadEntryPages(options.cacheDir, options.outDir),
   ]);
-  const inputKey = options.neverUpToDate ? '' : await hashBuildInputs({ site: options.site, fetched: options.fetched, code: code.engine + code.allTemplates, assets: options.assets, settings: options.settings, uploads: options.fingerprint?.uploads ?? '' });
-  const upToDate = inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir)) ? previous.report : undefined;
+  const inputKey = options.neverUpToDate
+    ? ''
+    : await hashBuildInputs({
+        site: options.site,
+        fetched: options.fetched,
+        code: code.engine + code.allTemplates,
+        assets: options.assets,
+        settings: options.settings,
+        uploads: options.fingerprint?.uploads ?? '',
+      });
+  const upToDate =
+    inputKey !== '' && previous?.inputKey === inputKey && (await isDirectory(options.hostConfigDir))
+      ? previous.report
+      : undefined;
   const feedBodies = { known: knownBodies, used: new Map<string, string>() };
   const entryPages = { known: knownPages, next: new Map() as KeptEntryPages };
   const stages = new Map<string, { key: string; result: () => Promise<unknown> }>();
@@ -73,7 +91,10 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
   // the validation memo every valid one) would otherwise stay in memory until the build ends.
   const { cacheDir, outDir, hostConfigDir } = options;
   const fingerprintKey = options.fingerprint?.key;
-  const stageKey = (key: string) => createHash('sha256').update(JSON.stringify([code.engine, code.allTemplates, outDir, hostConfigDir, key])).digest('base64url');
+  const stageKey = (key: string) =>
+    createHash('sha256')
+      .update(JSON.stringify([code.engine, code.allTemplates, outDir, hostConfigDir, key]))
+      .digest('base64url');
   return {
     code,
     previous: previous?.entries,
@@ -81,11 +102,13 @@ export async function openBuildCache<Report>(options: OpenBuildCacheOptions): Pr
     upToDate,
     feedBodies,
     entryPages,
-    stageResult: async <T>(stage: string, key: string) => (previous ? loadStageResult<T>(cacheDir, outDir, stage, stageKey(key)) : undefined),
+    stageResult: async <T>(stage: string, key: string) =>
+      previous ? loadStageResult<T>(cacheDir, outDir, stage, stageKey(key)) : undefined,
     remember: (stage, key, result) => stages.set(stage, { key: stageKey(key), result }),
     dropManifest: () => dropOutputManifest(cacheDir, outDir),
     save: async ({ entries, groups }, report) => {
-      for (const [stage, { key, result }] of stages) await saveStageResult(cacheDir, outDir, stage, key, await result());
+      for (const [stage, { key, result }] of stages)
+        await saveStageResult(cacheDir, outDir, stage, key, await result());
       await saveFeedBodies(cacheDir, feedBodies.known, feedBodies.used);
       await saveEntryPages(cacheDir, outDir, entryPages.next);
       await writeOutputManifest(cacheDir, outDir, { entries, groups, inputKey, fingerprint: fingerprintKey, report });
@@ -108,14 +131,31 @@ function siteJson(site: Site): string {
  * (content/uploads/, from the input fingerprint), the pipeline and templates, and the settings that
  * change what is written where.
  */
-async function hashBuildInputs(inputs: { site: Site; fetched: FetchedContent; code: string; assets: SiteAssets; settings: Record<string, unknown>; uploads: string }): Promise<string> {
-  const hash = createHash('sha256').update(inputs.code).update(siteJson(inputs.site)).update(JSON.stringify(inputs.settings)).update(inputs.uploads);
-  const stats = await Promise.all(inputs.assets.files.map((file) => ('copyFrom' in file ? stat(file.copyFrom) : undefined)));
+async function hashBuildInputs(inputs: {
+  site: Site;
+  fetched: FetchedContent;
+  code: string;
+  assets: SiteAssets;
+  settings: Record<string, unknown>;
+  uploads: string;
+}): Promise<string> {
+  const hash = createHash('sha256')
+    .update(inputs.code)
+    .update(siteJson(inputs.site))
+    .update(JSON.stringify(inputs.settings))
+    .update(inputs.uploads);
+  const stats = await Promise.all(
+    inputs.assets.files.map((file) => ('copyFrom' in file ? stat(file.copyFrom) : undefined)),
+  );
   inputs.assets.files.forEach((file, index) => {
     if ('contents' in file) hash.update(file.path).update(file.contents);
     else if ('copyFrom' in file) hash.update(JSON.stringify([file.path, stats[index]!.size, stats[index]!.mtimeMs]));
   });
   hash.update(inputs.fetched.dialect);
   // A source that did not hash its entries (the snapshot, a crawl with drafts) is hashed here.
-  return hash.update(inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url')).digest('base64url');
+  return hash
+    .update(
+      inputs.fetched.digest ?? createHash('sha256').update(JSON.stringify(inputs.fetched.entries)).digest('base64url'),
+    )
+    .digest('base64url');
 }

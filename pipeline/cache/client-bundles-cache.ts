@@ -22,7 +22,10 @@ export async function loadClientBundles(cacheDir: string, key: string): Promise<
   try {
     const saved = JSON.parse(await readFile(bundlesFile(cacheDir), 'utf8')) as SavedBundles;
     if (saved.key !== key) return undefined;
-    return { urls: saved.urls, files: saved.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') })) };
+    return {
+      urls: saved.urls,
+      files: saved.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') })),
+    };
   } catch {
     return undefined;
   }

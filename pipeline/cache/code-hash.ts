@@ -24,7 +24,10 @@ let engineHash: Promise<string> | undefined;
 
 async function hashEngine(): Promise<string> {
   const files = (await fg(['pipeline/**/*.{ts,tsx,js,json}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
-  return hashFiles(files.map((file) => path.join(ROOT.pathname, file)), ROOT.pathname);
+  return hashFiles(
+    files.map((file) => path.join(ROOT.pathname, file)),
+    ROOT.pathname,
+  );
 }
 
 /**
@@ -78,7 +81,10 @@ async function readKeptHashes(file: URL): Promise<CodeHashes | undefined> {
     (text) => JSON.parse(text) as Partial<CodeHashes>,
     () => undefined,
   );
-  const complete = typeof kept?.engine === 'string' && typeof kept.allTemplates === 'string' && Object.keys(PAGE_COMPONENTS).every((template) => typeof kept.templates?.[template as PageTemplate] === 'string');
+  const complete =
+    typeof kept?.engine === 'string' &&
+    typeof kept.allTemplates === 'string' &&
+    Object.keys(PAGE_COMPONENTS).every((template) => typeof kept.templates?.[template as PageTemplate] === 'string');
   return complete ? (kept as CodeHashes) : undefined;
 }
 
@@ -131,7 +137,11 @@ async function loadImportGraph(): Promise<Map<string, TemplateFile>> {
       const contents = await readFile(path.join(TEMPLATES_DIR, file), 'utf8');
       const imports = [...contents.matchAll(RELATIVE_IMPORT)]
         .map((match) => path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)))
-        .flatMap((target) => [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`].filter((candidate) => known.has(candidate)).slice(0, 1));
+        .flatMap((target) =>
+          [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`]
+            .filter((candidate) => known.has(candidate))
+            .slice(0, 1),
+        );
       graph.set(file, { contents, imports });
     }),
   );
@@ -152,7 +162,9 @@ function reachable(graph: Map<string, TemplateFile>, roots: string[], leaf: stri
 }
 
 async function hashFiles(files: string[], root: string): Promise<string> {
-  const contents = await Promise.all(files.map(async (file): Promise<[string, Buffer]> => [path.relative(root, file), await readFile(file)]));
+  const contents = await Promise.all(
+    files.map(async (file): Promise<[string, Buffer]> => [path.relative(root, file), await readFile(file)]),
+  );
   return hashContents(contents);
 }
 

@@ -23,11 +23,31 @@ export interface ContentReuse {
   keepSnapshotFiles: ((files: SnapshotFileEntries[]) => Promise<void>) | undefined;
 }
 
-export function openContentReuse({ memo, cacheDir, includeDrafts, codeHash }: { memo: BuildMemo | undefined; cacheDir: string; includeDrafts: boolean; codeHash: string | undefined }): ContentReuse {
+export function openContentReuse({
+  memo,
+  cacheDir,
+  includeDrafts,
+  codeHash,
+}: {
+  memo: BuildMemo | undefined;
+  cacheDir: string;
+  includeDrafts: boolean;
+  codeHash: string | undefined;
+}): ContentReuse {
   const validated: ValidationMemo = memo ? (memo.validated ??= new WeakMap()) : new WeakMap();
   const markdownBodies: MarkdownBodyMemo = memo ? (memo.markdownBodies ??= new WeakMap()) : new WeakMap();
   const recordKeys: RecordKeys = new WeakMap();
-  const records: SnapshotRecords | undefined = codeHash === undefined ? undefined : openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid: validated, bodies: markdownBodies, keys: recordKeys });
+  const records: SnapshotRecords | undefined =
+    codeHash === undefined
+      ? undefined
+      : openSnapshotRecords({
+          cacheDir,
+          codeHash,
+          includeDrafts,
+          valid: validated,
+          bodies: markdownBodies,
+          keys: recordKeys,
+        });
   return {
     validated,
     markdownBodies,

@@ -20,7 +20,11 @@ export async function loadFeedBodies(cacheDir: string): Promise<Map<string, stri
 }
 
 /** Keeps exactly the bodies this build used; writes only when they differ from what was loaded. */
-export async function saveFeedBodies(cacheDir: string, loaded: Map<string, string>, used: Map<string, string>): Promise<void> {
+export async function saveFeedBodies(
+  cacheDir: string,
+  loaded: Map<string, string>,
+  used: Map<string, string>,
+): Promise<void> {
   if (used.size === loaded.size && [...used.keys()].every((key) => loaded.has(key))) return;
   await mkdir(cacheDir, { recursive: true });
   const file = bodiesFile(cacheDir);

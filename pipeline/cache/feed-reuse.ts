@@ -18,7 +18,20 @@ export interface FeedReuse {
  * (same key, same HTML): equal keys, equal files. A kept feed's entry bodies stay in `bodies.used`, so
  * that the feed-body cache still holds them when a later build formats the feed again.
  */
-export function splitFeeds(plans: FeedPlan[], { options, engine, previous, bodies }: { options: Omit<FormatFeedsOptions, 'feeds'>; engine: string; previous: OutputEntries | undefined; bodies: { known: ReadonlyMap<string, string>; used: Map<string, string> } }): FeedReuse {
+export function splitFeeds(
+  plans: FeedPlan[],
+  {
+    options,
+    engine,
+    previous,
+    bodies,
+  }: {
+    options: Omit<FormatFeedsOptions, 'feeds'>;
+    engine: string;
+    previous: OutputEntries | undefined;
+    bodies: { known: ReadonlyMap<string, string>; used: Map<string, string> };
+  },
+): FeedReuse {
   const hashes = new Map<string, string>();
   const kept: KeptFile[] = [];
   const toFormat: FeedPlan[] = [];

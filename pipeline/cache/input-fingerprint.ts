@@ -44,7 +44,12 @@ export interface CheckedInputs<Report> {
 export async function checkBuildInputs(options: BuildOptions): Promise<CheckedInputs<BuildReport> | undefined> {
   if (options.cms || options.fetched || options.memo) return undefined;
   const { outDir, hostConfigDir } = outputFolders(options);
-  const fingerprint = await fingerprintInputs({ siteDir: options.siteDir, cacheDir: options.cacheDir, includeDrafts: options.includeDrafts, settings: outputSettings(options) });
+  const fingerprint = await fingerprintInputs({
+    siteDir: options.siteDir,
+    cacheDir: options.cacheDir,
+    includeDrafts: options.includeDrafts,
+    settings: outputSettings(options),
+  });
   const report = await loadUnchangedReport<BuildReport>(options.cacheDir, outDir, fingerprint.key);
   return { fingerprint, unchanged: report && (await isDirectory(hostConfigDir)) ? report : undefined };
 }
@@ -55,7 +60,10 @@ export function upToDateReport(report: BuildReport, requests: number, timings: S
 }
 
 /** The output folder and the folder of the files not deployed, as absolute paths. */
-export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>): { outDir: string; hostConfigDir: string } {
+export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>): {
+  outDir: string;
+  hostConfigDir: string;
+} {
   const outDir = path.resolve(options.outDir);
   return { outDir, hostConfigDir: path.resolve(options.hostConfigDir ?? `${outDir}-host`) };
 }
@@ -96,7 +104,9 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
     statTree(path.join(options.siteDir, 'public')),
     statTree(path.join(contentDir, 'uploads')),
   ]);
-  const hash = createHash('sha256').update(JSON.stringify(['fingerprint', 1, code.engine, code.allTemplates, options.settings, snapshot.digest]));
+  const hash = createHash('sha256').update(
+    JSON.stringify(['fingerprint', 1, code.engine, code.allTemplates, options.settings, snapshot.digest]),
+  );
   SITE_DATA_FILES.forEach((file, index) => hash.update(`\0${file}\0`).update(siteFiles[index]!));
   for (const css of stylesheets) hash.update('\0css\0').update(css);
   const uploadsKey = createHash('sha256').update(JSON.stringify(uploads)).digest('base64url');
@@ -130,8 +140,12 @@ interface SavedStamps {
 }
 
 async function loadSnapshotStamps(cacheDir: string, contentDir: string): Promise<SavedStamps> {
-  const saved = JSON.parse(await readFile(path.join(cacheDir, 'snapshot-stamps.json'), 'utf8').catch(() => 'null')) as SavedStamps | null;
-  return saved?.version === 1 && saved.contentDir === contentDir && saved.files && typeof saved.files === 'object' ? saved : { version: 1, contentDir, files: {} };
+  const saved = JSON.parse(
+    await readFile(path.join(cacheDir, 'snapshot-stamps.json'), 'utf8').catch(() => 'null'),
+  ) as SavedStamps | null;
+  return saved?.version === 1 && saved.contentDir === contentDir && saved.files && typeof saved.files === 'object'
+    ? saved
+    : { version: 1, contentDir, files: {} };
 }
 
 async function saveSnapshotStamps(cacheDir: string, stamps: SavedStamps): Promise<void> {

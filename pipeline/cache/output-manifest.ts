@@ -71,12 +71,25 @@ interface SavedHead<Report> {
  * The folder is sitegen's: a file edited or deleted in it by hand stays so until its inputs change
  * (delete the folder, or the manifest in the cache folder, to have the next build write it whole).
  */
-export async function loadOutputManifest<Report>(cacheDir: string, outDir: string): Promise<LoadedManifest<Report> | undefined> {
+export async function loadOutputManifest<Report>(
+  cacheDir: string,
+  outDir: string,
+): Promise<LoadedManifest<Report> | undefined> {
   try {
     const saved = JSON.parse(await readFile(manifestFile(cacheDir, outDir), 'utf8')) as SavedManifest<Report>;
     if (saved.version !== 3 || saved.outDir !== outDir || !(await isDirectory(outDir))) return undefined;
-    const groups = new Map(saved.groups.map(([name, key, files, bytes]): [string, PreviousGroup] => [name, { key, files, bytes, entries: once(() => loadGroup(groupFile(cacheDir, outDir, name), key, files)) }]));
-    return { entries: new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }])), groups, inputKey: saved.inputKey, report: saved.report };
+    const groups = new Map(
+      saved.groups.map(([name, key, files, bytes]): [string, PreviousGroup] => [
+        name,
+        { key, files, bytes, entries: once(() => loadGroup(groupFile(cacheDir, outDir, name), key, files)) },
+      ]),
+    );
+    return {
+      entries: new Map(saved.files.map(([file, hash, bytes]) => [file, { hash, bytes }])),
+      groups,
+      inputKey: saved.inputKey,
+      report: saved.report,
+    };
   } catch {
     return undefined;
   }
@@ -104,13 +117,20 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-export async function writeOutputManifest<Report>(cacheDir: string, outDir: string, manifest: WrittenManifest<Report>): Promise<void> {
+export async function writeOutputManifest<Report>(
+  cacheDir: string,
+  outDir: string,
+  manifest: WrittenManifest<Report>,
+): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
   // The groups' files first: a manifest on disk always names groups whose files are there.
   for (const [name, group] of manifest.groups) {
     if (!group.entries) continue;
     const file = groupFile(cacheDir, outDir, name);
-    const savedGroup: SavedGroup = { key: group.key, files: [...group.entries].map(([name, entry]) => [name, entry.hash, entry.bytes]) };
+    const savedGroup: SavedGroup = {
+      key: group.key,
+      files: [...group.entries].map(([name, entry]) => [name, entry.hash, entry.bytes]),
+    };
     await replaceFile(file, JSON.stringify(savedGroup));
   }
   const file = manifestFile(cacheDir, outDir);
@@ -125,7 +145,12 @@ export async function writeOutputManifest<Report>(cacheDir: string, outDir: stri
   await replaceFile(file, JSON.stringify(saved));
   const head = headFile(cacheDir, outDir);
   if (manifest.fingerprint === undefined) return;
-  const savedHead: SavedHead<Report> = { version: 1, outDir, fingerprint: manifest.fingerprint, report: manifest.report };
+  const savedHead: SavedHead<Report> = {
+    version: 1,
+    outDir,
+    fingerprint: manifest.fingerprint,
+    report: manifest.report,
+  };
   await replaceFile(head, JSON.stringify(savedHead));
 }
 
@@ -133,10 +158,20 @@ export async function writeOutputManifest<Report>(cacheDir: string, outDir: stri
  * The report of the build that wrote the output folder, when that build's input fingerprint is this
  * one and the folder is still there: the quick check of a build of the embedded content.
  */
-export async function loadUnchangedReport<Report>(cacheDir: string, outDir: string, fingerprint: string): Promise<Report | undefined> {
+export async function loadUnchangedReport<Report>(
+  cacheDir: string,
+  outDir: string,
+  fingerprint: string,
+): Promise<Report | undefined> {
   try {
     const saved = JSON.parse(await readFile(headFile(cacheDir, outDir), 'utf8')) as SavedHead<Report>;
-    if (saved.version !== 1 || saved.outDir !== outDir || saved.fingerprint !== fingerprint || !(await isDirectory(outDir))) return undefined;
+    if (
+      saved.version !== 1 ||
+      saved.outDir !== outDir ||
+      saved.fingerprint !== fingerprint ||
+      !(await isDirectory(outDir))
+    )
+      return undefined;
     return saved.report;
   } catch {
     return undefined;
@@ -157,7 +192,12 @@ export function besideManifest(cacheDir: string, outDir: string, suffix: string)
   return manifestFile(cacheDir, outDir).replace(/\.json$/, `.${suffix}`);
 }
 
-export async function loadStageResult<T>(cacheDir: string, outDir: string, stage: string, key: string): Promise<T | undefined> {
+export async function loadStageResult<T>(
+  cacheDir: string,
+  outDir: string,
+  stage: string,
+  key: string,
+): Promise<T | undefined> {
   try {
     const saved = JSON.parse(await readFile(stageFile(cacheDir, outDir, stage), 'utf8')) as { key: string; result: T };
     return saved.key === key ? saved.result : undefined;
@@ -166,7 +206,13 @@ export async function loadStageResult<T>(cacheDir: string, outDir: string, stage
   }
 }
 
-export async function saveStageResult(cacheDir: string, outDir: string, stage: string, key: string, result: unknown): Promise<void> {
+export async function saveStageResult(
+  cacheDir: string,
+  outDir: string,
+  stage: string,
+  key: string,
+  result: unknown,
+): Promise<void> {
   const file = stageFile(cacheDir, outDir, stage);
   await replaceFile(file, JSON.stringify({ key, result }));
 }

@@ -39,13 +39,22 @@ export interface PageSources {
  * Relies on templates reading `shared.messages` and `shared.shells` only for the page's own locale,
  * as createPageContext does (`t`, `shell`).
  */
-export function hashPageInputs(pages: PagePlan[], shared: RenderShared, code: PageCodeHashes, sources?: PageSources): Map<string, string> {
+export function hashPageInputs(
+  pages: PagePlan[],
+  shared: RenderShared,
+  code: PageCodeHashes,
+  sources?: PageSources,
+): Map<string, string> {
   return createPageHasher(shared, code, sources?.site).hashPages(pages, sources?.familyOf, sources?.listed);
 }
 
 export interface PageHasher {
   /** hashPageInputs of these pages; entry pages by their sources when `familyOf` names their family, the posts of lists by theirs when `listed` names their version. */
-  hashPages(pages: PagePlan[], familyOf?: ReadonlyMap<PagePlan, ContentFamily>, listed?: ReadonlyMap<PostSummary, EntryVersion>): Map<string, string>;
+  hashPages(
+    pages: PagePlan[],
+    familyOf?: ReadonlyMap<PagePlan, ContentFamily>,
+    listed?: ReadonlyMap<PostSummary, EntryVersion>,
+  ): Map<string, string>;
   /**
    * A key of everything an entry family's pages are planned and hashed from, save the links an English
    * fallback's text gets (a family with a fallback page is planned every time, see entry-pages.ts): its
@@ -60,7 +69,12 @@ export interface PageHasher {
  * version that `versionNames` names (by recordRef, version-keys.ts) is represented by its name instead
  * of its JSON.
  */
-export function createPageHasher(shared: RenderShared, code: PageCodeHashes, site: Site | undefined, versionNames?: ReadonlyMap<string, string>): PageHasher {
+export function createPageHasher(
+  shared: RenderShared,
+  code: PageCodeHashes,
+  site: Site | undefined,
+  versionNames?: ReadonlyMap<string, string>,
+): PageHasher {
   const { messages, shells, ...everyLocale } = shared;
   // What an entry page's plan reads of the site besides `shared`: routes, config, glossary … The messages
   // count per locale (localeHash); the redirects and the site's folder not at all.
@@ -69,7 +83,15 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
   const localeHashes = new Map<Locale, string>();
   const localeHash = (locale: Locale) => {
     let localeKey = localeHashes.get(locale);
-    if (localeKey === undefined) localeHashes.set(locale, (localeKey = hash('sha256', `${commonHash}\0${JSON.stringify(messages[locale])}\0${JSON.stringify(shells[locale])}`, 'hex')));
+    if (localeKey === undefined)
+      localeHashes.set(
+        locale,
+        (localeKey = hash(
+          'sha256',
+          `${commonHash}\0${JSON.stringify(messages[locale])}\0${JSON.stringify(shells[locale])}`,
+          'hex',
+        )),
+      );
     return localeKey;
   };
   // An entry page shows one version of its family; of the others it uses the slugs, and which exist (links, alternates).
@@ -78,7 +100,11 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
     let versionKey = versionHashes.get(version);
     if (versionKey === undefined) {
       const name = versionNames?.get(recordRef(version.collection, version.id));
-      versionHashes.set(version, (versionKey = name === undefined ? hash('sha256', JSON.stringify(withoutMarkdown(version)), 'hex') : `named:${name}`));
+      versionHashes.set(
+        version,
+        (versionKey =
+          name === undefined ? hash('sha256', JSON.stringify(withoutMarkdown(version)), 'hex') : `named:${name}`),
+      );
     }
     return versionKey;
   };
@@ -87,7 +113,11 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
     let familyKey = familyHashes.get(family);
     if (familyKey === undefined) {
       const { versions, ...shape } = family;
-      const flags = Object.entries(versions).map(([locale, version]) => [locale, version.isDraft, version.automaticTranslated]);
+      const flags = Object.entries(versions).map(([locale, version]) => [
+        locale,
+        version.isDraft,
+        version.automaticTranslated,
+      ]);
       familyHashes.set(family, (familyKey = hash('sha256', JSON.stringify([shape, flags]), 'hex')));
     }
     return familyKey;
@@ -96,10 +126,13 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
   return {
     hashPages(pages, familyOf, listed) {
       const hashes = new Map<string, string>();
-      const sourced = (page: PagePlan) => (listed && listed.size > 0 ? withListsBySource(page, (summary) => {
-        const version = listed.get(summary as PostSummary);
-        return version && `${(summary as PostSummary).href}\0${versionHash(version)}`;
-      }) : page);
+      const sourced = (page: PagePlan) =>
+        listed && listed.size > 0
+          ? withListsBySource(page, (summary) => {
+              const version = listed.get(summary as PostSummary);
+              return version && `${(summary as PostSummary).href}\0${versionHash(version)}`;
+            })
+          : page;
       for (const page of pages) {
         const family = familyOf?.get(page);
         const language = family?.languages[page.locale];
@@ -107,8 +140,24 @@ export function createPageHasher(shared: RenderShared, code: PageCodeHashes, sit
         const inputs =
           version && page.data.template === 'article'
             ? `entry\0${familyHash(family!)}\0${versionHash(version)}\0${page.locale}\0${page.outputPath}\0${page.data.article.version.contentKey}`
-            : JSON.stringify(page.data.template === 'article' ? { ...page, data: { ...page.data, article: { ...page.data.article, version: withoutMarkdown(page.data.article.version) } } } : sourced(page));
-        hashes.set(page.outputPath, hash('sha256', `${localeHash(page.locale)}\0${code.templates[page.data.template]}\0${inputs}`, 'hex').slice(0, 32));
+            : JSON.stringify(
+                page.data.template === 'article'
+                  ? {
+                      ...page,
+                      data: {
+                        ...page.data,
+                        article: { ...page.data.article, version: withoutMarkdown(page.data.article.version) },
+                      },
+                    }
+                  : sourced(page),
+              );
+        hashes.set(
+          page.outputPath,
+          hash('sha256', `${localeHash(page.locale)}\0${code.templates[page.data.template]}\0${inputs}`, 'hex').slice(
+            0,
+            32,
+          ),
+        );
       }
       return hashes;
     },

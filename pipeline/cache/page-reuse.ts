@@ -25,7 +25,8 @@ function splitByHash(pages: PagePlan[], hashes: Map<string, string>, previous: O
   const kept: KeptFile[] = [];
   const toRender: PagePlan[] = [];
   for (const page of pages) {
-    if (previous.get(page.outputPath)?.hash === hashes.get(page.outputPath)) kept.push({ path: page.outputPath, kept: true });
+    if (previous.get(page.outputPath)?.hash === hashes.get(page.outputPath))
+      kept.push({ path: page.outputPath, kept: true });
     else toRender.push(page);
   }
   return { hashes, kept, toRender };
@@ -50,7 +51,23 @@ export interface SitePages extends PageReuse {
  * `entryPages.next` with this build's entry pages by family key (except those of families with a
  * fallback page), for the next build.
  */
-export function planSitePages({ content, site, shared, code, previous, entryPages, versionNames }: { content: Content; site: Site; shared: RenderShared; code: PageCodeHashes; previous: OutputEntries | undefined; entryPages: { known: KeptEntryPages; next: KeptEntryPages }; versionNames?: ReadonlyMap<string, string> | undefined }): SitePages {
+export function planSitePages({
+  content,
+  site,
+  shared,
+  code,
+  previous,
+  entryPages,
+  versionNames,
+}: {
+  content: Content;
+  site: Site;
+  shared: RenderShared;
+  code: PageCodeHashes;
+  previous: OutputEntries | undefined;
+  entryPages: { known: KeptEntryPages; next: KeptEntryPages };
+  versionNames?: ReadonlyMap<string, string> | undefined;
+}): SitePages {
   const hasher = createPageHasher(shared, code, site, versionNames);
   const families = entryFamilies(content);
   const keyOf = new Map<ContentFamily, string>();
@@ -60,7 +77,8 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     const key = hasher.familyKey(family);
     keyOf.set(family, key);
     const keptFamily = previous && entryPages.known.get(key);
-    if (keptFamily && keptFamily.pages.every((page) => previous.get(page.outputPath)?.hash === page.hash)) reused.set(family, keptFamily);
+    if (keptFamily && keptFamily.pages.every((page) => previous.get(page.outputPath)?.hash === page.hash))
+      reused.set(family, keptFamily);
   }
   let plan = planPages({ content, site, isKept: (family) => reused.has(family) });
   if (reused.size > 0 && claimsKeptPath(plan.pages, reused)) {
@@ -89,7 +107,8 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     if (keptFamily) {
       for (const page of keptFamily.pages) {
         outlines.push(page);
-        if (page.sitemap) sitemap.push(urlElementOf(page.sitemap.loc, page.sitemap.lastModified, keptFamily.alternates));
+        if (page.sitemap)
+          sitemap.push(urlElementOf(page.sitemap.loc, page.sitemap.lastModified, keptFamily.alternates));
         hashes.set(page.outputPath, page.hash);
         split.kept.push({ path: page.outputPath, kept: true });
       }
@@ -104,7 +123,16 @@ export function planSitePages({ content, site, shared, code, previous, entryPage
     if (key !== undefined) {
       // Every element of a family has the same hreflang lines.
       const alternates = elements.values().next().value?.alternates ?? '';
-      next.set(key, { alternates, pages: pages.map((page) => keptPage(page, hashes.get(page.outputPath)!, page.canonical === undefined ? undefined : elements.get(page.canonical))) });
+      next.set(key, {
+        alternates,
+        pages: pages.map((page) =>
+          keptPage(
+            page,
+            hashes.get(page.outputPath)!,
+            page.canonical === undefined ? undefined : elements.get(page.canonical),
+          ),
+        ),
+      });
     }
   }
   for (const page of others) if (page.route === 'not-found') outlines.push(page);

@@ -11,7 +11,10 @@ import type { OutputEntries } from '../emit/write-output.ts';
  * stays as written: no 14 MB document is joined and hashed again at 10,000 records. A sitemap split
  * into several files is formatted every time (the writer hashes its contents).
  */
-export function reuseSitemap(elements: UrlElement[], { baseUrl, engine, previous }: { baseUrl: string; engine: string; previous: OutputEntries | undefined }): { files: OutputFile[]; hashes: Map<string, string> } {
+export function reuseSitemap(
+  elements: UrlElement[],
+  { baseUrl, engine, previous }: { baseUrl: string; engine: string; previous: OutputEntries | undefined },
+): { files: OutputFile[]; hashes: Map<string, string> } {
   const linesId = new Map<string, number>();
   const parts = [engine, baseUrl];
   for (const element of elements) {
@@ -20,7 +23,8 @@ export function reuseSitemap(elements: UrlElement[], { baseUrl, engine, previous
     parts.push(`${element.loc}\u0000${element.lastModified ?? ''}\u0000${id}`);
   }
   const key = `sitemap:${hash('sha256', JSON.stringify([parts, [...linesId.keys()]]), 'base64url')}`;
-  if (previous?.get(SITEMAP)?.hash === key) return { files: [{ path: SITEMAP, kept: true }], hashes: new Map([[SITEMAP, key]]) };
+  if (previous?.get(SITEMAP)?.hash === key)
+    return { files: [{ path: SITEMAP, kept: true }], hashes: new Map([[SITEMAP, key]]) };
   const files = formatSitemapFiles(elements, { baseUrl });
   return { files, hashes: files.length === 1 ? new Map([[SITEMAP, key]]) : new Map() };
 }

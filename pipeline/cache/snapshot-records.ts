@@ -57,7 +57,11 @@ export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Ar
   return encodeKept(entries, hashes, images).bytes;
 }
 
-function encodeKept(entries: RawEntry[], hashes: string[], images: Array<string[] | null>): { bytes: Buffer; keys: string[] } {
+function encodeKept(
+  entries: RawEntry[],
+  hashes: string[],
+  images: Array<string[] | null>,
+): { bytes: Buffer; keys: string[] } {
   const texts: Buffer[] = [];
   let offset = 0;
   const bodies = entries.map(({ record }): [number, number] | null => {
@@ -69,7 +73,9 @@ function encodeKept(entries: RawEntry[], hashes: string[], images: Array<string[
     return [offset - bytes.length, offset];
   });
   // The key stays in its place (key order is part of what validation gave), its text goes after the records.
-  const withoutTexts = entries.map((entry, index) => (bodies[index] ? { ...entry, record: { ...entry.record, content: null } } : entry));
+  const withoutTexts = entries.map((entry, index) =>
+    bodies[index] ? { ...entry, record: { ...entry.record, content: null } } : entry,
+  );
   const keys = withoutTexts.map((entry, index) => recordKeyOf(entry, hashes[index]!));
   const head = v8.serialize({ entries: withoutTexts, keys, hashes, images, bodies } satisfies KeptFile);
   const length = Buffer.alloc(4);
@@ -129,13 +135,25 @@ function readTexts(file: string, position: number, length: number): Buffer {
 }
 
 function textsUnreadable(file: string, problem: string, cause?: unknown): SitegenError {
-  return new SitegenError({ code: 'SNAPSHOT_INVALID', message: `the Markdown texts kept in ${file} could not be read (${problem}): the file changed while the build ran`, hint: 'run the build again; if it fails again, delete the cache folder', cause });
+  return new SitegenError({
+    code: 'SNAPSHOT_INVALID',
+    message: `the Markdown texts kept in ${file} could not be read (${problem}): the file changed while the build ran`,
+    hint: 'run the build again; if it fails again, delete the cache folder',
+    cause,
+  });
 }
 
 function decodeHead(head: Buffer, textLength: number, readAllTexts: () => Buffer): DecodedKeptFile | undefined {
   const kept = v8.deserialize(head) as KeptFile;
   const n = kept?.entries?.length;
-  if (!Array.isArray(kept?.entries) || kept.keys?.length !== n || kept.hashes?.length !== n || kept.images?.length !== n || kept.bodies?.length !== n) return undefined;
+  if (
+    !Array.isArray(kept?.entries) ||
+    kept.keys?.length !== n ||
+    kept.hashes?.length !== n ||
+    kept.images?.length !== n ||
+    kept.bodies?.length !== n
+  )
+    return undefined;
   // Texts that do not end where the file does: a damaged file, parsed again instead.
   const lastEnd = kept.bodies.reduce((end, body) => (body ? Math.max(end, body[1]) : end), 0);
   if (lastEnd !== textLength) return undefined;
@@ -143,7 +161,13 @@ function decodeHead(head: Buffer, textLength: number, readAllTexts: () => Buffer
   const allTexts = () => (texts ??= readAllTexts());
   // The texts stay out of the records: a getter on a record would turn V8's compact objects into slow
   // dictionaries (every field read after it costs more), and would hold the whole record for its text.
-  return { entries: kept.entries, keys: kept.keys, hashes: kept.hashes, images: kept.images, texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])) };
+  return {
+    entries: kept.entries,
+    keys: kept.keys,
+    hashes: kept.hashes,
+    images: kept.images,
+    texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])),
+  };
 }
 
 /**
@@ -160,11 +184,32 @@ function lazyText(bytes: () => Buffer, start: number, end: number): () => string
   return () => (text ??= bytes().toString('utf8', start, end));
 }
 
-export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, bodies, keys }: { cacheDir: string; codeHash: string; includeDrafts: boolean; valid: ValidationMemo; bodies: MarkdownBodyMemo; keys: RecordKeys }): SnapshotRecords {
+export function openSnapshotRecords({
+  cacheDir,
+  codeHash,
+  includeDrafts,
+  valid,
+  bodies,
+  keys,
+}: {
+  cacheDir: string;
+  codeHash: string;
+  includeDrafts: boolean;
+  valid: ValidationMemo;
+  bodies: MarkdownBodyMemo;
+  keys: RecordKeys;
+}): SnapshotRecords {
   // A folder per drafts setting: builds with and without drafts that share a cache folder keep each other's files.
   const dir = path.join(cacheDir, 'snapshot-records', includeDrafts ? 'with-drafts' : 'published');
   // The collection too: two files of equal bytes in two collections give entries of two collections.
-  const fileOf = (file: SnapshotFileKey) => path.join(dir, `${createHash('sha256').update(JSON.stringify([codeHash, file.collection, file.hash])).digest('hex').slice(0, 32)}.v8`);
+  const fileOf = (file: SnapshotFileKey) =>
+    path.join(
+      dir,
+      `${createHash('sha256')
+        .update(JSON.stringify([codeHash, file.collection, file.hash]))
+        .digest('hex')
+        .slice(0, 32)}.v8`,
+    );
   return {
     async load(file) {
       let kept: DecodedKeptFile | undefined;
@@ -178,7 +223,11 @@ export function openSnapshotRecords({ cacheDir, codeHash, includeDrafts, valid, 
       kept.entries.forEach(({ record }, index) => {
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
         const text = kept.texts[index];
-        bodies.set(record, { hash: kept.hashes[index]!, images: kept.images[index] ?? NO_IMAGES, ...(text ? { text } : {}) });
+        bodies.set(record, {
+          hash: kept.hashes[index]!,
+          images: kept.images[index] ?? NO_IMAGES,
+          ...(text ? { text } : {}),
+        });
         keys.set(record, kept.keys[index]!);
       });
       return kept.entries;

@@ -49,9 +49,15 @@ const HOST_FILES = 'host';
  * one group under the stage's key (OutputGroup): kept whole, none of them is listed.
  */
 export async function planHosting(cache: BuildCache<unknown>, options: HostingOptions): Promise<Hosting> {
-  const key = createHash('sha256').update(JSON.stringify([options.host, options.config, options.outputFileCount, options.redirects])).digest('base64url');
+  const key = createHash('sha256')
+    .update(JSON.stringify([options.host, options.config, options.outputFileCount, options.redirects]))
+    .digest('base64url');
   const saved = await cache.stageResult<SavedHosting>('hosting', key);
-  if (saved && cache.previousGroups?.get(HOST_FILES)?.key === key && (await configFolderHolds(options.hostConfigDir, saved.configFiles))) {
+  if (
+    saved &&
+    cache.previousGroups?.get(HOST_FILES)?.key === key &&
+    (await configFolderHolds(options.hostConfigDir, saved.configFiles))
+  ) {
     return {
       redirectRules: saved.redirectRules,
       redirectWarnings: saved.redirectWarnings,
@@ -61,24 +67,47 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
     };
   }
   const redirects = planRedirectsFrom(options.redirects);
-  const files = formatHostFiles({ host: options.host, manifest: planHostManifest({ config: options.config, redirects: redirects.plan }), outputFileCount: options.outputFileCount });
+  const files = formatHostFiles({
+    host: options.host,
+    manifest: planHostManifest({ config: options.config, redirects: redirects.plan }),
+    outputFileCount: options.outputFileCount,
+  });
   // Kept once the build has written the host folder (cache.save runs after that): its files' sizes and
   // times. Made of paths only, so that the rules and the files' contents (54,000 stubs at 10,000
   // records) are garbage once written, not kept until the build ends.
-  const summary = { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, warnings: files.warnings };
+  const summary = {
+    redirectRules: redirects.plan.rules.length,
+    redirectWarnings: redirects.warnings,
+    warnings: files.warnings,
+  };
   const configPaths = files.configFiles.map((file) => file.path);
   const { hostConfigDir } = options;
   cache.remember('hosting', key, async (): Promise<SavedHosting> => ({
     ...summary,
-    configFiles: await Promise.all(configPaths.map(async (file): Promise<[string, number, number]> => {
-      const info = await stat(path.join(hostConfigDir, file));
-      return [file, info.size, info.mtimeMs];
-    })),
+    configFiles: await Promise.all(
+      configPaths.map(async (file): Promise<[string, number, number]> => {
+        const info = await stat(path.join(hostConfigDir, file));
+        return [file, info.size, info.mtimeMs];
+      }),
+    ),
   }));
-  return { redirectRules: redirects.plan.rules.length, redirectWarnings: redirects.warnings, publicFiles: { group: HOST_FILES, key, files: files.publicFiles }, configFiles: files.configFiles, warnings: files.warnings };
+  return {
+    redirectRules: redirects.plan.rules.length,
+    redirectWarnings: redirects.warnings,
+    publicFiles: { group: HOST_FILES, key, files: files.publicFiles },
+    configFiles: files.configFiles,
+    warnings: files.warnings,
+  };
 }
 
 async function configFolderHolds(folder: string, files: SavedHosting['configFiles']): Promise<boolean> {
-  const found = await Promise.all(files.map(([file, size, mtime]) => stat(path.join(folder, file)).then((info) => info.isFile() && info.size === size && info.mtimeMs === mtime, () => false)));
+  const found = await Promise.all(
+    files.map(([file, size, mtime]) =>
+      stat(path.join(folder, file)).then(
+        (info) => info.isFile() && info.size === size && info.mtimeMs === mtime,
+        () => false,
+      ),
+    ),
+  );
   return found.every(Boolean);
 }

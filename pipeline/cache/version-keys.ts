@@ -29,7 +29,11 @@ export interface VersionInputs {
  * is not kept: drafts, the site proxy), or whose id two records share, gets no name: its version is
  * hashed as it is.
  */
-export function versionNames(content: ValidContent, { keys, bodies }: { keys: RecordKeys; bodies: MarkdownBodyMemo }, inputs: VersionInputs): Map<string, string> {
+export function versionNames(
+  content: ValidContent,
+  { keys, bodies }: { keys: RecordKeys; bodies: MarkdownBodyMemo },
+  inputs: VersionInputs,
+): Map<string, string> {
   const names = new Map<string, string>();
   const shared = new Set<string>();
   let sharedKey: string | undefined;
@@ -45,7 +49,14 @@ export function versionNames(content: ValidContent, { keys, bodies }: { keys: Re
     sharedKey ??= versionInputsKey(inputs);
     const cover = pickCover(record);
     // Hashed once here: the family keys and page hashes take each name several times.
-    names.set(ref, hash('sha256', `${sharedKey}\0${key}\0${mediaPart([...(cover ? coverFileUrls(cover) : []), ...images], inputs)}`, 'base64url'));
+    names.set(
+      ref,
+      hash(
+        'sha256',
+        `${sharedKey}\0${key}\0${mediaPart([...(cover ? coverFileUrls(cover) : []), ...images], inputs)}`,
+        'base64url',
+      ),
+    );
   };
   for (const record of content.articles) add(recordRef('articles', record.id), record);
   for (const record of content.keyTerms) add(recordRef('key-terms', record.id), record);

@@ -62,13 +62,18 @@ export async function bundleClient(): Promise<ClientBundles> {
   // esbuild's service process (about 30 MB) is stopped until the next bundle (the preview's next template change) starts another.
   const [site, modules] = await Promise.all([
     esbuild({ ...COMMON, entryPoints: { site: SITE_SCRIPT } }),
-    esbuild({ ...COMMON, entryPoints: Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, modulePath(name)])), splitting: true }),
+    esbuild({
+      ...COMMON,
+      entryPoints: Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, modulePath(name)])),
+      splitting: true,
+    }),
   ]).finally(stop);
   const outputs = [...site.outputFiles, ...modules.outputFiles];
   const files = outputs.map((file) => ({ path: path.relative(ROOT, file.path), contents: file.contents }));
   const urlOf = (entry: string) => {
     const metas = [...Object.entries(site.metafile.outputs), ...Object.entries(modules.metafile.outputs)];
-    const [output] = metas.find(([, meta]) => meta.entryPoint !== undefined && path.resolve(ROOT, meta.entryPoint) === entry) ?? [];
+    const [output] =
+      metas.find(([, meta]) => meta.entryPoint !== undefined && path.resolve(ROOT, meta.entryPoint) === entry) ?? [];
     if (!output) throw new Error(`esbuild produced no output for ${entry}`);
     return `/${output}`;
   };
@@ -76,7 +81,10 @@ export async function bundleClient(): Promise<ClientBundles> {
     files: files.sort((a, b) => (a.path < b.path ? -1 : 1)),
     urls: {
       site: urlOf(SITE_SCRIPT),
-      islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, urlOf(modulePath(name))])) as Record<IslandName, string>,
+      islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, urlOf(modulePath(name))])) as Record<
+        IslandName,
+        string
+      >,
     },
   };
 }

@@ -55,9 +55,17 @@ function formatFeed(feed: Feed, origin: string, options: FormatFeedsOptions): st
   const lang = options.locales.find((locale) => locale.code === feed.locale)?.iso ?? feed.locale;
   const blogUrl = absoluteUrl(feed.blogUrlPath, origin);
   const entries = feed.entries
-    .map((entry) => ({ ...entry, url: absoluteUrl(entry.url, origin), published: toRfc3339(entry.published, feed, entry), updated: toRfc3339(entry.updated, feed, entry) }))
+    .map((entry) => ({
+      ...entry,
+      url: absoluteUrl(entry.url, origin),
+      published: toRfc3339(entry.published, feed, entry),
+      updated: toRfc3339(entry.updated, feed, entry),
+    }))
     .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const updated = entries.reduce<string | undefined>((max, entry) => (max === undefined || entry.updated > max ? entry.updated : max), undefined);
+  const updated = entries.reduce<string | undefined>(
+    (max, entry) => (max === undefined || entry.updated > max ? entry.updated : max),
+    undefined,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(lang)}">`,

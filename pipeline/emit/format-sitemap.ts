@@ -42,7 +42,9 @@ export function formatSitemaps(pages: PagePlan[], options: FormatSitemapsOptions
 export function sitemapElements(pages: PagePlan[]): UrlElement[] {
   // hreflang links to a noindex page get "no return tag" errors from search engines, so they are left out.
   const noindexUrls = new Set(pages.filter((page) => page.noindex).map((page) => page.canonical));
-  return pages.flatMap((page) => (page.noindex || page.canonical === undefined ? [] : [urlElement(page, page.canonical, noindexUrls)]));
+  return pages.flatMap((page) =>
+    page.noindex || page.canonical === undefined ? [] : [urlElement(page, page.canonical, noindexUrls)],
+  );
 }
 
 /** formatSitemaps from the elements (sitemapElements, or kept from an earlier build), in any order. Pure. */
@@ -54,7 +56,11 @@ export function formatSitemapFiles(unsorted: UrlElement[], options: FormatSitema
   if (parts.length === 1) return [{ path: 'sitemap.xml', contents: urlset(parts[0]!) }];
 
   const origin = options.baseUrl.replace(/\/+$/, '');
-  const files = parts.map((part, index) => ({ path: `sitemap-${index + 1}.xml`, contents: urlset(part), lastModified: newest(part) }));
+  const files = parts.map((part, index) => ({
+    path: `sitemap-${index + 1}.xml`,
+    contents: urlset(part),
+    lastModified: newest(part),
+  }));
   const index = [
     XML_DECLARATION,
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
@@ -140,7 +146,10 @@ const PLAIN_XML_TEXT = /^[^\u0000-\u001F&<>"'\uD800-\uDFFF\uFFFE\uFFFF]*$/;
 export function escapeXml(text: string): string {
   if (PLAIN_XML_TEXT.test(text)) return text;
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '',
+    )
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -11,7 +11,9 @@ export interface SiteAssets {
 }
 
 /** The templates' stylesheets, in cascade order; served as one file. */
-export const STYLESHEETS = ['site.css', 'world-map.css'].map((file) => new URL(`templates/styles/${file}`, PROJECT_ROOT_URL));
+export const STYLESHEETS = ['site.css', 'world-map.css'].map(
+  (file) => new URL(`templates/styles/${file}`, PROJECT_ROOT_URL),
+);
 
 /** The templates' stylesheet under a content-hashed name in `_assets/`, and the site's `public/` copied as it is. */
 export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {
@@ -20,7 +22,10 @@ export async function loadSiteAssets(siteDir: string): Promise<SiteAssets> {
   const publicDir = path.join(siteDir, 'public');
   const publicFiles = (await fg('**/*', { cwd: publicDir, dot: false, onlyFiles: true })).sort();
   return {
-    files: [{ path: stylesheet, contents: css }, ...publicFiles.map((file) => ({ path: file, copyFrom: path.join(publicDir, file) }))],
+    files: [
+      { path: stylesheet, contents: css },
+      ...publicFiles.map((file) => ({ path: file, copyFrom: path.join(publicDir, file) })),
+    ],
     urls: { stylesheet: `/${stylesheet}` },
   };
 }

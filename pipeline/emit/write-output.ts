@@ -67,13 +67,20 @@ const WRITE_SLICE = 128;
  * place. With it, only the files that differ are written, and moved into outDir one by one at the end
  * (files no longer produced are removed): a build that changed ten pages touches ten files.
  */
-export async function writeOutput(outDir: string, batches: OutputBatches, options: WriteOutputOptions = {}): Promise<WriteOutputResult> {
+export async function writeOutput(
+  outDir: string,
+  batches: OutputBatches,
+  options: WriteOutputOptions = {},
+): Promise<WriteOutputResult> {
   const target = path.resolve(outDir);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(target), `.sitegen-${path.basename(target)}-`));
   // mkdtemp makes the folder 0700; as the output it must be readable by the web server's user (nginx's www-data).
   await chmod(staging, 0o755);
-  const previous = options.previous && (await isDirectory(target)) ? { files: options.previous, groups: options.previousGroups ?? new Map<string, PreviousGroup>() } : undefined;
+  const previous =
+    options.previous && (await isDirectory(target))
+      ? { files: options.previous, groups: options.previousGroups ?? new Map<string, PreviousGroup>() }
+      : undefined;
   try {
     const result = await writeAll(staging, batches, previous, options.hashes ?? new Map());
     await options.beforeCommit?.();
@@ -84,7 +91,13 @@ export async function writeOutput(outDir: string, batches: OutputBatches, option
       await swapInto(staging, target);
     }
     const files = result.entries.size + [...result.groups.values()].reduce((sum, group) => sum + group.files, 0);
-    return { files, bytes: result.bytes, changed: result.changedPaths.length, entries: result.entries, groups: result.groups };
+    return {
+      files,
+      bytes: result.bytes,
+      changed: result.changedPaths.length,
+      entries: result.entries,
+      groups: result.groups,
+    };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
@@ -117,7 +130,12 @@ async function removedPaths(previous: PreviousOutput, result: WrittenOutput): Pr
   return removed;
 }
 
-async function writeAll(root: string, batches: OutputBatches, previous: PreviousOutput | undefined, hashes: ReadonlyMap<string, string>): Promise<WrittenOutput> {
+async function writeAll(
+  root: string,
+  batches: OutputBatches,
+  previous: PreviousOutput | undefined,
+  hashes: ReadonlyMap<string, string>,
+): Promise<WrittenOutput> {
   // One mkdir per folder.
   const folders = new Set<string>();
   const entries: OutputEntries = new Map();
@@ -160,7 +178,8 @@ async function writeAll(root: string, batches: OutputBatches, previous: Previous
     if ('kept' in file) {
       // The previous build's file: the hash that build recorded, which must be the caller's when it names one.
       const hash = hashes.get(file.path) ?? target.previous?.get(file.path)?.hash;
-      if (hash === undefined || !unchanged(target, file.path, hash)) throw writeFailed(`"${file.path}" was to stay as the previous build wrote it, but that build did not write it`);
+      if (hash === undefined || !unchanged(target, file.path, hash))
+        throw writeFailed(`"${file.path}" was to stay as the previous build wrote it, but that build did not write it`);
     } else if ('copyFrom' in file) {
       const source = statSync(file.copyFrom);
       const hash = `copy:${source.size}:${source.mtimeMs}:${source.ino}`;
@@ -174,7 +193,13 @@ async function writeAll(root: string, batches: OutputBatches, previous: Previous
       const hash = hashes.get(file.path) ?? createHash('sha256').update(file.contents).digest('base64url');
       if (unchanged(target, file.path, hash)) return;
       writeFileSync(destinationOf(file.path), file.contents);
-      record(target, file.path, hash, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength, true);
+      record(
+        target,
+        file.path,
+        hash,
+        typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength,
+        true,
+      );
     }
   };
   const written = () => [...groups.values()].flatMap((group) => (group.entries ? [group.entries] : []));
@@ -183,8 +208,10 @@ async function writeAll(root: string, batches: OutputBatches, previous: Previous
     const others = written();
     for (const file of files) {
       // A kept file is neither written nor removed: its path is one the previous build wrote.
-      if (!('kept' in file) && !isSafeRelativePath(file.path)) throw writeFailed(`refusing to write "${file.path}": not a plain relative path`);
-      if (entries.has(file.path) || inBatch.has(file.path) || others.some((group) => group.has(file.path))) throw writeFailed(`two output files share the path "${file.path}"`);
+      if (!('kept' in file) && !isSafeRelativePath(file.path))
+        throw writeFailed(`refusing to write "${file.path}": not a plain relative path`);
+      if (entries.has(file.path) || inBatch.has(file.path) || others.some((group) => group.has(file.path)))
+        throw writeFailed(`two output files share the path "${file.path}"`);
       inBatch.add(file.path);
     }
     for (let start = 0; start < files.length; start += WRITE_SLICE) {
@@ -197,7 +224,10 @@ async function writeAll(root: string, batches: OutputBatches, previous: Previous
     if (groups.has(group.group)) throw writeFailed(`two groups of output files share the name "${group.group}"`);
     const before = previous?.groups.get(group.group);
     if (!group.files) {
-      if (before?.key !== group.key) throw writeFailed(`the files of "${group.group}" were to stay as the previous build wrote them, but that build did not write them`);
+      if (before?.key !== group.key)
+        throw writeFailed(
+          `the files of "${group.group}" were to stay as the previous build wrote them, but that build did not write them`,
+        );
       groups.set(group.group, { key: before.key, files: before.files, bytes: before.bytes });
       bytes += before.bytes;
       return;
@@ -205,7 +235,12 @@ async function writeAll(root: string, batches: OutputBatches, previous: Previous
     const target: Target = { entries: new Map(), previous: before && (await before.entries()) };
     const bytesBefore = bytes;
     await writeFiles(target, group.files);
-    groups.set(group.group, { key: group.key, files: target.entries.size, bytes: bytes - bytesBefore, entries: target.entries });
+    groups.set(group.group, {
+      key: group.key,
+      files: target.entries.size,
+      bytes: bytes - bytesBefore,
+      entries: target.entries,
+    });
   };
   for await (const batch of batches) {
     const files: OutputFile[] = [];
@@ -241,13 +276,20 @@ async function moveChanges(staging: string, target: string, changed: string[], r
     });
   };
   try {
-    for (let start = 0; start < changed.length; start += WRITE_CONCURRENCY) await Promise.all(changed.slice(start, start + WRITE_CONCURRENCY).map(moveOne));
-    for (let start = 0; start < removed.length; start += WRITE_CONCURRENCY) await Promise.all(removed.slice(start, start + WRITE_CONCURRENCY).map(removeOne));
+    for (let start = 0; start < changed.length; start += WRITE_CONCURRENCY)
+      await Promise.all(changed.slice(start, start + WRITE_CONCURRENCY).map(moveOne));
+    for (let start = 0; start < removed.length; start += WRITE_CONCURRENCY)
+      await Promise.all(removed.slice(start, start + WRITE_CONCURRENCY).map(removeOne));
   } catch (error) {
-    throw writeFailed(`could not update ${target} in place: ${(error as Error).message}; the next build rewrites it whole`, error);
+    throw writeFailed(
+      `could not update ${target} in place: ${(error as Error).message}; the next build rewrites it whole`,
+      error,
+    );
   }
   // Deepest first, so a folder emptied by its emptied subfolder goes too; a folder still in use stays.
-  const emptied = [...new Set(removed.flatMap((file) => ancestors(file)))].sort((a, b) => b.split('/').length - a.split('/').length);
+  const emptied = [...new Set(removed.flatMap((file) => ancestors(file)))].sort(
+    (a, b) => b.split('/').length - a.split('/').length,
+  );
   for (const folder of emptied) await rmdir(path.join(target, ...folder.split('/'))).catch(() => undefined);
 }
 
@@ -288,9 +330,19 @@ export async function isDirectory(folder: string): Promise<boolean> {
 }
 
 export function isSafeRelativePath(file: string): boolean {
-  return file.length > 0 && !file.startsWith('/') && !file.includes('\\') && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  return (
+    file.length > 0 &&
+    !file.startsWith('/') &&
+    !file.includes('\\') &&
+    file.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
 }
 
 function writeFailed(message: string, cause?: unknown): SitegenError {
-  return new SitegenError({ code: 'OUTPUT_WRITE_FAILED', message, hint: 'the previous output is untouched; check the disk and the path given to --out', cause });
+  return new SitegenError({
+    code: 'OUTPUT_WRITE_FAILED',
+    message,
+    hint: 'the previous output is untouched; check the disk and the path given to --out',
+    cause,
+  });
 }

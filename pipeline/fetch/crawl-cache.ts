@@ -59,28 +59,47 @@ type CrawlChunk = SnapshotFileEntries & { bytes?: Buffer };
  * What `updatedAt` does not show (a media file replaced in the library without touching the entry) is
  * picked up by the next full crawl; `--full-crawl` asks for one now.
  */
-export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<FetchedContent & { crawl: 'full' | 'changes' }> {
+export async function fetchWithCrawlCache(
+  options: CachedCrawlOptions,
+): Promise<FetchedContent & { crawl: 'full' | 'changes' }> {
   const now = options.now ?? Date.now();
   const files = crawlFiles(options);
   const cacheable = !options.includeDrafts && !isProxyUrl(options.cms.url);
   const kept = cacheable && !options.fullCrawl ? await readCrawl(files, options) : undefined;
   // Patching costs two requests per collection and locale: a CMS answered in one page each is cheaper fetched whole.
   const patchRequests = 2 * COLLECTIONS.length * options.locales.length;
-  if (kept && now - kept.index.fullCrawlAt < FULL_CRAWL_AFTER_MS && kept.index.fullCrawlRequests > patchRequests && (kept.index.dialect === '4' || kept.index.dialect === '5')) {
+  if (
+    kept &&
+    now - kept.index.fullCrawlAt < FULL_CRAWL_AFTER_MS &&
+    kept.index.fullCrawlRequests > patchRequests &&
+    (kept.index.dialect === '4' || kept.index.dialect === '5')
+  ) {
     const updatedAfter = latestUpdatedAt(entriesOf(kept.chunks));
     const [changed, counted] = await Promise.all([
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
       fetchCmsTotals({ cms: options.cms, locales: options.locales }),
     ]);
     // A chunk file gone from the cache folder (its valid records kept, the entries as fetched not): fetched whole below.
-    const chunks = updatedAfter ? await patchChunks(kept.chunks, changed, files.folder).catch(() => undefined) : chunkEntries(changed.entries);
+    const chunks = updatedAfter
+      ? await patchChunks(kept.chunks, changed, files.folder).catch(() => undefined)
+      : chunkEntries(changed.entries);
     const entries = chunks && entriesOf(chunks);
     if (chunks && entries && counted.totals && countsMatch(entries, counted.totals)) {
       if (changed.entries.length > 0) await writeCrawl(files, kept.index, chunks);
-      const content: FetchedContent = { entries, mediaOrigin: kept.index.mediaOrigin, dialect: kept.index.dialect, warnings: changed.warnings, requests: changed.requests + counted.requests };
+      const content: FetchedContent = {
+        entries,
+        mediaOrigin: kept.index.mediaOrigin,
+        dialect: kept.index.dialect,
+        warnings: changed.warnings,
+        requests: changed.requests + counted.requests,
+      };
       return { ...content, digest: digestOf(chunks), snapshotFiles: chunks, crawl: 'changes' };
     }
-    options.onProgress?.(chunks ? 'entries were removed or unpublished since the last crawl: fetching everything again' : 'the kept crawl is incomplete: fetching everything again');
+    options.onProgress?.(
+      chunks
+        ? 'entries were removed or unpublished since the last crawl: fetching everything again'
+        : 'the kept crawl is incomplete: fetching everything again',
+    );
     const full = await keepFull(files, await fetchCmsEntries(options), now);
     return { ...full, requests: full.requests + changed.requests + counted.requests, crawl: 'full' };
   }
@@ -91,7 +110,20 @@ export async function fetchWithCrawlCache(options: CachedCrawlOptions): Promise<
 /** A whole crawl, kept in new chunks. */
 async function keepFull(files: CrawlFiles, full: FetchedContent, now: number): Promise<FetchedContent> {
   const chunks = chunkEntries(full.entries);
-  await writeCrawl(files, { version: 3, url: files.url, locales: files.locales, fullCrawlAt: now, fullCrawlRequests: full.requests, dialect: full.dialect, mediaOrigin: full.mediaOrigin, chunks: [] }, chunks);
+  await writeCrawl(
+    files,
+    {
+      version: 3,
+      url: files.url,
+      locales: files.locales,
+      fullCrawlAt: now,
+      fullCrawlRequests: full.requests,
+      dialect: full.dialect,
+      mediaOrigin: full.mediaOrigin,
+      chunks: [],
+    },
+    chunks,
+  );
   return { ...full, digest: digestOf(chunks), snapshotFiles: chunks };
 }
 
@@ -100,7 +132,8 @@ function chunkEntries(entries: RawEntry[]): CrawlChunk[] {
   const chunks: CrawlChunk[] = [];
   for (const collection of COLLECTIONS) {
     const own = entries.filter((entry) => entry.collection === collection);
-    for (let start = 0; start < own.length; start += CHUNK_SIZE) chunks.push(newChunk(collection, own.slice(start, start + CHUNK_SIZE)));
+    for (let start = 0; start < own.length; start += CHUNK_SIZE)
+      chunks.push(newChunk(collection, own.slice(start, start + CHUNK_SIZE)));
   }
   return chunks;
 }
@@ -119,7 +152,9 @@ function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): Cr
 async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: string): Promise<CrawlChunk[]> {
   const isV5 = changed.dialect === '5';
   const where = new Map<string, { chunk: number; position: number }>();
-  kept.forEach((chunk, index) => chunk.entries.forEach((entry, position) => where.set(entryKey(entry), { chunk: index, position })));
+  kept.forEach((chunk, index) =>
+    chunk.entries.forEach((entry, position) => where.set(entryKey(entry), { chunk: index, position })),
+  );
   const edited = new Map<number, RawEntry[]>();
   const asFetched = async (index: number) => {
     let entries = edited.get(index);
@@ -136,7 +171,9 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
     const entries = await asFetched(at.chunk);
     entries[at.position] = replacementOf(entries[at.position]!, entry, isV5);
   }
-  const chunks = kept.map((chunk, index) => (edited.has(index) ? newChunk(chunk.collection, edited.get(index)!) : chunk));
+  const chunks = kept.map((chunk, index) =>
+    edited.has(index) ? newChunk(chunk.collection, edited.get(index)!) : chunk,
+  );
   for (const collection of COLLECTIONS) {
     const own = added.filter((entry) => entry.collection === collection);
     if (own.length === 0) continue;
@@ -145,7 +182,9 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
     const joinsLast = last !== -1 && chunks[last]!.entries.length < CHUNK_SIZE;
     const head = joinsLast ? await fetchedEntries(folder, chunks[last]!) : [];
     const joined = [...head, ...own];
-    const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) => newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)));
+    const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) =>
+      newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
+    );
     if (joinsLast) chunks.splice(last, 1, ...fresh);
     else chunks.splice(last === -1 ? chunks.length : last + 1, 0, ...fresh);
   }
@@ -160,7 +199,9 @@ function entriesOf(chunks: CrawlChunk[]): RawEntry[] {
 
 /** A hash of the crawl (it names the content in the build's input key): its chunks' hashes, in order. */
 function digestOf(chunks: CrawlChunk[]): string {
-  return createHash('sha256').update(JSON.stringify(chunks.map((chunk) => [chunk.collection, chunk.hash]))).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(chunks.map((chunk) => [chunk.collection, chunk.hash])))
+    .digest('base64url');
 }
 
 function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean {
@@ -169,7 +210,10 @@ function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean 
     const key = `${collection}|${String(record.locale)}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...totals].every(([key, total]) => (counts.get(key) ?? 0) === total) && [...counts.keys()].every((key) => totals.has(key));
+  return (
+    [...totals].every(([key, total]) => (counts.get(key) ?? 0) === total) &&
+    [...counts.keys()].every((key) => totals.has(key))
+  );
 }
 
 /** The index file and the chunks' folder of one CMS URL and Node version (the chunks are V8's format, fast to read back). */
@@ -181,19 +225,37 @@ interface CrawlFiles {
 }
 
 function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
-  const key = createHash('sha256').update(JSON.stringify([options.cms.url, options.locales, process.versions.v8])).digest('hex').slice(0, 12);
-  return { index: path.join(options.cacheDir, `crawl-${key}.bin`), folder: path.join(options.cacheDir, `crawl-${key}`), url: options.cms.url, locales: options.locales };
+  const key = createHash('sha256')
+    .update(JSON.stringify([options.cms.url, options.locales, process.versions.v8]))
+    .digest('hex')
+    .slice(0, 12);
+  return {
+    index: path.join(options.cacheDir, `crawl-${key}.bin`),
+    folder: path.join(options.cacheDir, `crawl-${key}`),
+    url: options.cms.url,
+    locales: options.locales,
+  };
 }
 
 /** The kept crawl: each chunk's entries as an earlier build kept them valid, else as fetched; undefined when anything is missing. */
-async function readCrawl(files: CrawlFiles, options: CachedCrawlOptions): Promise<{ index: CrawlIndex; chunks: CrawlChunk[] } | undefined> {
+async function readCrawl(
+  files: CrawlFiles,
+  options: CachedCrawlOptions,
+): Promise<{ index: CrawlIndex; chunks: CrawlChunk[] } | undefined> {
   try {
     const index = deserialize(await readFile(files.index)) as CrawlIndex;
-    if (index.version !== 3 || index.url !== options.cms.url || JSON.stringify(index.locales) !== JSON.stringify(options.locales)) return undefined;
+    if (
+      index.version !== 3 ||
+      index.url !== options.cms.url ||
+      JSON.stringify(index.locales) !== JSON.stringify(options.locales)
+    )
+      return undefined;
     const chunks = await Promise.all(
       index.chunks.map(async (key): Promise<CrawlChunk> => {
         const saved = await options.saved?.(key);
-        return saved ? { ...key, entries: saved, saved: true } : { ...key, entries: await readChunk(files.folder, key), saved: false };
+        return saved
+          ? { ...key, entries: saved, saved: true }
+          : { ...key, entries: await readChunk(files.folder, key), saved: false };
       }),
     );
     return { index, chunks };
@@ -218,9 +280,15 @@ async function readChunk(folder: string, key: SnapshotFileKey): Promise<RawEntry
  */
 async function writeCrawl(files: CrawlFiles, index: CrawlIndex, chunks: CrawlChunk[]): Promise<void> {
   await mkdir(files.folder, { recursive: true });
-  for (const chunk of chunks) if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes, { shared: true });
-  await replaceFile(files.index, serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex), { shared: true });
+  for (const chunk of chunks)
+    if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes, { shared: true });
+  await replaceFile(
+    files.index,
+    serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex),
+    { shared: true },
+  );
   const named = new Set(chunks.map((chunk) => `${chunk.hash}.bin`));
-  for (const name of await readdir(files.folder)) if (name.endsWith('.bin') && !named.has(name)) await rm(path.join(files.folder, name), { force: true });
+  for (const name of await readdir(files.folder))
+    if (name.endsWith('.bin') && !named.has(name)) await rm(path.join(files.folder, name), { force: true });
   for (const chunk of chunks) delete chunk.bytes;
 }

@@ -16,10 +16,20 @@ export interface MediaDownloader {
   isFault(error: unknown): boolean;
 }
 
-export function createMediaDownloader(options: { timeoutMs: number; faultRetry?: Partial<FaultRetry> | undefined; signal: AbortSignal; onProgress?: ((message: string) => void) | undefined }): MediaDownloader {
+export function createMediaDownloader(options: {
+  timeoutMs: number;
+  faultRetry?: Partial<FaultRetry> | undefined;
+  signal: AbortSignal;
+  onProgress?: ((message: string) => void) | undefined;
+}): MediaDownloader {
   const client = ky.create({
     timeout: options.timeoutMs,
-    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES, shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false) },
+    retry: {
+      limit: 1,
+      methods: ['get'],
+      statusCodes: RETRY_STATUSES,
+      shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
+    },
   });
   return {
     async download(url) {
@@ -32,7 +42,8 @@ export function createMediaDownloader(options: { timeoutMs: number; faultRetry?:
           onRetry: (message) => options.onProgress?.(`media: ${message}`),
         });
       } catch (error) {
-        if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) return { missing: statusLine(error) };
+        if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500)
+          return { missing: statusLine(error) };
         throw error;
       }
     },

@@ -66,14 +66,25 @@ type Row = Record<string, unknown>;
  */
 export async function fetchCmsEntries(options: FetchCmsOptions): Promise<FetchedContent> {
   const requests = { count: 0 };
-  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), stop: new AbortController(), options, requests, warnings: [] };
+  const context: CrawlContext = {
+    client: createClient(options.cms, requests),
+    limit: pLimit(options.cms.concurrency),
+    stop: new AbortController(),
+    options,
+    requests,
+    warnings: [],
+  };
   const proxy = isProxyUrl(options.cms.url);
   const origin = new URL(options.cms.url).origin;
 
   const published = await Promise.all(
-    COLLECTIONS.map((collection) => crawlCollection(context, collection, proxy && options.includeDrafts ? 'drafts-v4' : 'published')),
+    COLLECTIONS.map((collection) =>
+      crawlCollection(context, collection, proxy && options.includeDrafts ? 'drafts-v4' : 'published'),
+    ),
   );
-  let dialect: StrapiDialect | undefined = proxy ? 4 : published.map((crawl) => crawl.dialect).find((found) => found !== undefined);
+  let dialect: StrapiDialect | undefined = proxy
+    ? 4
+    : published.map((crawl) => crawl.dialect).find((found) => found !== undefined);
   const rowsByCollection = published.map((crawl) => crawl.rows);
 
   if (options.includeDrafts && !proxy) {
@@ -85,7 +96,10 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
   }
 
   const entries: RawEntry[] = COLLECTIONS.flatMap((collection, index) =>
-    rowsByCollection[index]!.map((row) => ({ collection, record: resolveMediaUrls(flattenRow(row), MEDIA_FIELDS[collection], origin) })),
+    rowsByCollection[index]!.map((row) => ({
+      collection,
+      record: resolveMediaUrls(flattenRow(row), MEDIA_FIELDS[collection], origin),
+    })),
   );
   return {
     entries,
@@ -100,15 +114,34 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
  * How many published entries each collection has per locale (`collection|locale` → total), one
  * one-row request each; undefined when the server does not say (no `withCount`, the proxy).
  */
-export async function fetchCmsTotals(options: { cms: CmsOptions; locales: readonly string[] }): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
+export async function fetchCmsTotals(options: {
+  cms: CmsOptions;
+  locales: readonly string[];
+}): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
   const requests = { count: 0 };
-  const context: CrawlContext = { client: createClient(options.cms, requests), limit: pLimit(options.cms.concurrency), stop: new AbortController(), options: { ...options, includeDrafts: false }, requests, warnings: [] };
+  const context: CrawlContext = {
+    client: createClient(options.cms, requests),
+    limit: pLimit(options.cms.concurrency),
+    stop: new AbortController(),
+    options: { ...options, includeDrafts: false },
+    requests,
+    warnings: [],
+  };
   const pages = await Promise.all(
     COLLECTIONS.flatMap((collection) =>
-      options.locales.map(async (locale) => [`${collection}|${locale}`, await context.limit(() => fetchPage(context, { collection, locale, publication: 'published', page: 1, pageSize: 1 }))] as const),
+      options.locales.map(
+        async (locale) =>
+          [
+            `${collection}|${locale}`,
+            await context.limit(() =>
+              fetchPage(context, { collection, locale, publication: 'published', page: 1, pageSize: 1 }),
+            ),
+          ] as const,
+      ),
     ),
   );
-  if (pages.some(([, page]) => page.meta.pagination.total === undefined)) return { totals: undefined, requests: requests.count };
+  if (pages.some(([, page]) => page.meta.pagination.total === undefined))
+    return { totals: undefined, requests: requests.count };
   return { totals: new Map(pages.map(([key, page]) => [key, page.meta.pagination.total!])), requests: requests.count };
 }
 
@@ -137,13 +170,19 @@ function createClient(cms: CmsOptions, requests: { count: number }): KyInstance 
   });
 }
 
-async function crawlDrafts(context: CrawlContext, dialect: StrapiDialect | undefined): Promise<{ rows: Row[][]; dialect: StrapiDialect | undefined }> {
+async function crawlDrafts(
+  context: CrawlContext,
+  dialect: StrapiDialect | undefined,
+): Promise<{ rows: Row[][]; dialect: StrapiDialect | undefined }> {
   // The dialect decides how drafts are asked for; an empty published crawl leaves it open, so then the
   // v5 form is tried first (v4 ignores `status`), and the v4 form if nothing answered in v5's shape.
-  const tries: Publication[] = dialect === 4 ? ['drafts-v4'] : dialect === 5 ? ['drafts-v5'] : ['drafts-v5', 'drafts-v4'];
+  const tries: Publication[] =
+    dialect === 4 ? ['drafts-v4'] : dialect === 5 ? ['drafts-v5'] : ['drafts-v5', 'drafts-v4'];
   let last: { rows: Row[][]; dialect: StrapiDialect | undefined } = { rows: COLLECTIONS.map(() => []), dialect };
   for (const publication of tries) {
-    const crawls = await Promise.all(COLLECTIONS.map((collection) => crawlCollection(context, collection, publication)));
+    const crawls = await Promise.all(
+      COLLECTIONS.map((collection) => crawlCollection(context, collection, publication)),
+    );
     const seen = crawls.map((crawl) => crawl.dialect).find((found) => found !== undefined);
     last = { rows: crawls.map((crawl) => crawl.rows), dialect: publication === 'drafts-v4' ? 4 : 5 };
     if (seen === last.dialect) return last;
@@ -168,8 +207,14 @@ function mergeDrafts(published: Row[], drafts: Row[], dialect: StrapiDialect | u
   return [...merged, ...publishedByKey.values()];
 }
 
-async function crawlCollection(context: CrawlContext, collection: Collection, publication: Publication): Promise<{ rows: Row[]; dialect: StrapiDialect | undefined }> {
-  const perLocale = await Promise.all(context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication)));
+async function crawlCollection(
+  context: CrawlContext,
+  collection: Collection,
+  publication: Publication,
+): Promise<{ rows: Row[]; dialect: StrapiDialect | undefined }> {
+  const perLocale = await Promise.all(
+    context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication)),
+  );
   const rows = perLocale.flat();
   const dialects = new Set(rows.map((row) => detectDialect(row)));
   if (dialects.size > 1 || dialects.has(undefined)) {
@@ -182,31 +227,53 @@ async function crawlCollection(context: CrawlContext, collection: Collection, pu
   return { rows, dialect: [...dialects][0] };
 }
 
-async function crawlLocale(context: CrawlContext, collection: Collection, locale: string, publication: Publication): Promise<Row[]> {
+async function crawlLocale(
+  context: CrawlContext,
+  collection: Collection,
+  locale: string,
+  publication: Publication,
+): Promise<Row[]> {
   const requested = context.options.cms.pageSize ?? 100;
   for (let attempt = 1; ; attempt += 1) {
-    const base = { collection, locale, publication, ...(context.options.updatedAfter ? { updatedAfter: context.options.updatedAfter } : {}) };
+    const base = {
+      collection,
+      locale,
+      publication,
+      ...(context.options.updatedAfter ? { updatedAfter: context.options.updatedAfter } : {}),
+    };
     const first = await context.limit(() => fetchPage(context, { ...base, page: 1, pageSize: requested }));
     const { pageSize, total } = first.meta.pagination;
     const maxPages = Math.ceil(RECORD_CAP / pageSize);
-    const pages = total === undefined ? await fetchUntilShort(context, base, first, maxPages) : [first, ...(await fetchRest(context, base, first, maxPages))];
+    const pages =
+      total === undefined
+        ? await fetchUntilShort(context, base, first, maxPages)
+        : [first, ...(await fetchRest(context, base, first, maxPages))];
     const problem = checkCrawl(pages, locale, maxPages);
     if (problem === undefined) {
-      context.options.onProgress?.(`${collection} ${locale}: ${pages.reduce((n, page) => n + page.data.length, 0)} records in ${pages.length} pages`);
+      context.options.onProgress?.(
+        `${collection} ${locale}: ${pages.reduce((n, page) => n + page.data.length, 0)} records in ${pages.length} pages`,
+      );
       return pages.flatMap((page) => page.data as Row[]);
     }
     if (attempt === 2 || !problem.retry) {
       throw new SitegenError({
         code: 'CMS_INCONSISTENT',
         message: `The CMS gave inconsistent pages for ${collection} (locale ${locale}): ${problem.message}.`,
-        hint: problem.retry ? 'content was probably published during the crawl; run the build again' : 'check the CMS: its paging or ids are not stable',
+        hint: problem.retry
+          ? 'content was probably published during the crawl; run the build again'
+          : 'check the CMS: its paging or ids are not stable',
       });
     }
     context.warnings.push(`${collection} (locale ${locale}): ${problem.message}; crawled the locale again`);
   }
 }
 
-async function fetchRest(context: CrawlContext, base: Omit<PageRequest, 'page' | 'pageSize'>, first: Page, maxPages: number): Promise<Page[]> {
+async function fetchRest(
+  context: CrawlContext,
+  base: Omit<PageRequest, 'page' | 'pageSize'>,
+  first: Page,
+  maxPages: number,
+): Promise<Page[]> {
   const { pageSize, total = 0 } = first.meta.pagination;
   const pageCount = Math.min(first.meta.pagination.pageCount ?? Math.ceil(total / pageSize), maxPages);
   const numbers = Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => index + 2);
@@ -214,7 +281,12 @@ async function fetchRest(context: CrawlContext, base: Omit<PageRequest, 'page' |
 }
 
 /** Without `withCount` the server sends no total: page on until a short page (one at a time). */
-async function fetchUntilShort(context: CrawlContext, base: Omit<PageRequest, 'page' | 'pageSize'>, first: Page, maxPages: number): Promise<Page[]> {
+async function fetchUntilShort(
+  context: CrawlContext,
+  base: Omit<PageRequest, 'page' | 'pageSize'>,
+  first: Page,
+  maxPages: number,
+): Promise<Page[]> {
   const { pageSize } = first.meta.pagination;
   const pages = [first];
   while (pages.length < maxPages && pages.at(-1)!.data.length === pageSize) {
@@ -226,10 +298,14 @@ async function fetchUntilShort(context: CrawlContext, base: Omit<PageRequest, 'p
 function checkCrawl(pages: Page[], locale: string, maxPages: number): { message: string; retry: boolean } | undefined {
   const first = pages[0]!.meta.pagination;
   if (pages.some((page) => page.meta.pagination.total !== first.total)) {
-    return { message: `the total changed between pages (${pages.map((page) => page.meta.pagination.total).join(', ')})`, retry: true };
+    return {
+      message: `the total changed between pages (${pages.map((page) => page.meta.pagination.total).join(', ')})`,
+      retry: true,
+    };
   }
   const pageSizes = new Set(pages.map((page) => page.meta.pagination.pageSize));
-  if (pageSizes.size > 1) return { message: `the page size changed between pages (${[...pageSizes].join(', ')})`, retry: false };
+  if (pageSizes.size > 1)
+    return { message: `the page size changed between pages (${[...pageSizes].join(', ')})`, retry: false };
   const rows = pages.flatMap((page) => page.data as Row[]);
   const seen = new Set<string>();
   for (const row of rows) {
@@ -237,11 +313,13 @@ function checkCrawl(pages: Page[], locale: string, maxPages: number): { message:
     const key = flat.documentId === undefined ? String(flat.id) : `${String(flat.documentId)}|${String(flat.locale)}`;
     if (seen.has(key)) return { message: `record ${key} appears on two pages`, retry: true };
     seen.add(key);
-    if (flat.locale !== undefined && flat.locale !== locale) return { message: `record ${key} has locale "${String(flat.locale)}"`, retry: false };
+    if (flat.locale !== undefined && flat.locale !== locale)
+      return { message: `record ${key} has locale "${String(flat.locale)}"`, retry: false };
   }
   if (first.total !== undefined) {
     const expected = Math.min(first.total, maxPages * first.pageSize);
-    if (rows.length !== expected) return { message: `expected ${expected} records (total ${first.total}), received ${rows.length}`, retry: true };
+    if (rows.length !== expected)
+      return { message: `expected ${expected} records (total ${first.total}), received ${rows.length}`, retry: true };
   }
   return undefined;
 }
@@ -286,7 +364,12 @@ async function describeFailure(error: unknown, where: string, url: string): Prom
     });
   }
   if (error instanceof TimeoutError) {
-    return new SitegenError({ code: 'CMS_UNREACHABLE', message: `The CMS did not answer ${where} in time: GET ${url}`, hint: 'check the CMS, or raise the timeout; build from the embedded content by leaving --cms unset', cause: error });
+    return new SitegenError({
+      code: 'CMS_UNREACHABLE',
+      message: `The CMS did not answer ${where} in time: GET ${url}`,
+      hint: 'check the CMS, or raise the timeout; build from the embedded content by leaving --cms unset',
+      cause: error,
+    });
   }
   if (error instanceof SitegenError) return error;
   if (error instanceof FetchFault) {
@@ -298,7 +381,12 @@ async function describeFailure(error: unknown, where: string, url: string): Prom
         cause: error,
       });
     }
-    const what = error.kind === 'timeout' ? 'did not answer in time' : error.kind === 'truncated' ? 'broke off its answer' : 'could not be reached';
+    const what =
+      error.kind === 'timeout'
+        ? 'did not answer in time'
+        : error.kind === 'truncated'
+          ? 'broke off its answer'
+          : 'could not be reached';
     return new SitegenError({
       code: 'CMS_UNREACHABLE',
       message: `The CMS ${what} for ${where}, on all ${error.tries} tries (${error.detail}): GET ${url}`,
@@ -325,9 +413,13 @@ async function strapiErrorMessage(response: Response): Promise<string | undefine
 }
 
 function hintForStatus(status: number): string {
-  if (status === 401 || status === 403) return 'check the API token (--cms-token or SITEGEN_CMS_TOKEN) and that it may read articles and key-terms';
-  if (status === 404) return 'check --cms: it is the REST root, e.g. https://cms.example.com/api, or the site proxy …/api/cms';
-  if (status === 400) return 'the CMS rejected the query; check that the content types have the fields sitegen expects (see content/README.md)';
-  if (status >= 500) return 'the CMS is failing; try again later, or leave --cms unset to build from the embedded content';
+  if (status === 401 || status === 403)
+    return 'check the API token (--cms-token or SITEGEN_CMS_TOKEN) and that it may read articles and key-terms';
+  if (status === 404)
+    return 'check --cms: it is the REST root, e.g. https://cms.example.com/api, or the site proxy …/api/cms';
+  if (status === 400)
+    return 'the CMS rejected the query; check that the content types have the fields sitegen expects (see content/README.md)';
+  if (status >= 500)
+    return 'the CMS is failing; try again later, or leave --cms unset to build from the embedded content';
   return 'check the CMS and its logs';
 }

@@ -33,9 +33,21 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
   // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
   const fetched = crawl
     ? options.cacheDir
-      ? await (await import('./crawl-cache.ts')).fetchWithCrawlCache({ ...crawl, cacheDir: options.cacheDir, fullCrawl: options.fullCrawl === true, saved: options.savedSnapshotFile })
+      ? await (
+          await import('./crawl-cache.ts')
+        ).fetchWithCrawlCache({
+          ...crawl,
+          cacheDir: options.cacheDir,
+          fullCrawl: options.fullCrawl === true,
+          saved: options.savedSnapshotFile,
+        })
       : await (await import('./fetch-cms.ts')).fetchCmsEntries(crawl)
-    : await loadSnapshot(options.contentDir, { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile }, options.snapshot, options.snapshotMemo);
+    : await loadSnapshot(
+        options.contentDir,
+        { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile },
+        options.snapshot,
+        options.snapshotMemo,
+      );
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
 }

@@ -48,12 +48,16 @@ export type MissingMedia = Map<string, string>;
  * fails (a CMS that cannot be reached, a 5xx after its retry) throws MEDIA_UNAVAILABLE listing every
  * such file, so that nothing half-fetched is built.
  */
-export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: MediaFiles; downloads: number; missing: MissingMedia }> {
+export async function fetchMedia(
+  options: FetchMediaOptions,
+): Promise<{ files: MediaFiles; downloads: number; missing: MissingMedia }> {
   const cacheFolder = path.join(options.cacheDir, 'media');
   const indexFile = path.join(cacheFolder, 'index.json');
   const index: CacheIndex = JSON.parse(await readFile(indexFile, 'utf8').catch(() => '{}')) as CacheIndex;
   // Per file of the content folder, the key of its entry (`file:<path>:<size>:<mtime>`), to replace it when the file changes.
-  const localKeys = new Map(Object.entries(index).flatMap(([key, entry]) => (key.startsWith('file:') ? [[entry.file, key] as const] : [])));
+  const localKeys = new Map(
+    Object.entries(index).flatMap(([key, entry]) => (key.startsWith('file:') ? [[entry.file, key] as const] : [])),
+  );
   const limit = pLimit(options.concurrency);
   const files: MediaFiles = new Map();
   const missing: MissingMedia = new Map();
@@ -65,7 +69,15 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
   let downloader: MediaDownloader | undefined;
   let loading: Promise<MediaDownloader> | undefined;
   const download = async (url: string) => {
-    loading ??= import('./download-media.ts').then(({ createMediaDownloader }) => (downloader = createMediaDownloader({ timeoutMs: options.timeoutMs ?? 30_000, faultRetry: options.faultRetry, signal: stop.signal, onProgress: options.onProgress })));
+    loading ??= import('./download-media.ts').then(
+      ({ createMediaDownloader }) =>
+        (downloader = createMediaDownloader({
+          timeoutMs: options.timeoutMs ?? 30_000,
+          faultRetry: options.faultRetry,
+          signal: stop.signal,
+          onProgress: options.onProgress,
+        })),
+    );
     return (await loading).download(url);
   };
   const describeError = (error: unknown) => downloader?.describe(error) ?? (error as Error).message;
@@ -117,7 +129,10 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
               cached.checked = true;
               indexChanged = true;
             }
-            files.set(url, { sourceFile: path.join(cacheFolder, cached.file), outputPath: outputPathFor(url, cached.hash) });
+            files.set(url, {
+              sourceFile: path.join(cacheFolder, cached.file),
+              outputPath: outputPathFor(url, cached.hash),
+            });
             return;
           }
           const bytes = await download(absolute);
@@ -158,7 +173,10 @@ export async function fetchMedia(options: FetchMediaOptions): Promise<{ files: M
   if (failures.length > 0) {
     throw new SitegenError({
       code: 'MEDIA_UNAVAILABLE',
-      message: `${failures.length} media ${failures.length === 1 ? 'file' : 'files'} could not be read:\n${failures.sort().map((line) => `  ${line}`).join('\n')}`,
+      message: `${failures.length} media ${failures.length === 1 ? 'file' : 'files'} could not be read:\n${failures
+        .sort()
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
       hint: 'the CMS or its media storage could not be reached or failed; check it and run the build again',
     });
   }
@@ -191,7 +209,8 @@ function extensionOf(url: string): string {
 function outputPathFor(url: string, hash: string): string {
   const base = decodeURIComponent(new URL(url, 'https://x.invalid').pathname.split('/').pop() ?? 'media');
   const extension = extensionOf(url);
-  const stem = (extension ? base.slice(0, -extension.length) : base).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 80) || 'media';
+  const stem =
+    (extension ? base.slice(0, -extension.length) : base).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 80) || 'media';
   return `_media/${stem}.${hash}${extension}`;
 }
 

@@ -22,7 +22,13 @@ export class FetchFault extends Error {
   readonly socketCode: string | undefined;
   readonly detail: string;
   readonly tries: number;
-  constructor(details: { kind: FetchFault['kind']; detail: string; code?: string | undefined; tries: number; cause: unknown }) {
+  constructor(details: {
+    kind: FetchFault['kind'];
+    detail: string;
+    code?: string | undefined;
+    tries: number;
+    cause: unknown;
+  }) {
     super(`${details.detail} (${details.tries} ${details.tries === 1 ? 'try' : 'tries'})`, { cause: details.cause });
     this.kind = details.kind;
     this.socketCode = details.code;
@@ -72,14 +78,26 @@ export async function fetchWithRetries<T>(client: KyInstance, url: string, optio
       try {
         return options.read(bytes);
       } catch (error) {
-        throw new FaultOfTry('unreadable', `the body is not what was asked for: ${(error as Error).message}`, undefined, error);
+        throw new FaultOfTry(
+          'unreadable',
+          `the body is not what was asked for: ${(error as Error).message}`,
+          undefined,
+          error,
+        );
       }
     } catch (error) {
       if (error instanceof HTTPError) throw error;
       if (options.signal?.aborted) throw options.signal.reason;
       const fault = classify(error, options.timeoutMs);
       if (!fault) throw error;
-      if (attempt >= tries) throw new FetchFault({ kind: fault.kind, detail: fault.detail, code: fault.code, tries: attempt, cause: fault.cause });
+      if (attempt >= tries)
+        throw new FetchFault({
+          kind: fault.kind,
+          detail: fault.detail,
+          code: fault.code,
+          tries: attempt,
+          cause: fault.cause,
+        });
       const wait = Math.round(backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
       options.onRetry?.(`${fault.detail}; trying again in ${wait} ms (try ${attempt + 1} of ${tries}): GET ${url}`);
       await sleep(wait, options.signal);
@@ -122,12 +140,24 @@ async function readBody(response: Response, timeoutMs: number): Promise<Uint8Arr
     }
   } catch (error) {
     const code = socketCode(error);
-    throw new FaultOfTry('truncated', `body ended after ${received}${of} bytes${code ? ` (${code})` : ''}`, code, error);
+    throw new FaultOfTry(
+      'truncated',
+      `body ended after ${received}${of} bytes${code ? ` (${code})` : ''}`,
+      code,
+      error,
+    );
   } finally {
     clearTimeout(timer);
   }
-  if (timedOut) throw new FaultOfTry('timeout', `no more of the body within ${timeoutMs} ms (${received}${of} bytes came)`, undefined, undefined);
-  if (expected !== undefined && received < expected) throw new FaultOfTry('truncated', `body ended after ${received}${of} bytes`, undefined, undefined);
+  if (timedOut)
+    throw new FaultOfTry(
+      'timeout',
+      `no more of the body within ${timeoutMs} ms (${received}${of} bytes came)`,
+      undefined,
+      undefined,
+    );
+  if (expected !== undefined && received < expected)
+    throw new FaultOfTry('truncated', `body ended after ${received}${of} bytes`, undefined, undefined);
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(received);
   let offset = 0;
@@ -139,15 +169,25 @@ async function readBody(response: Response, timeoutMs: number): Promise<Uint8Arr
 }
 
 /** A transient fault, described; undefined for errors that are not (a bug, a bad URL). */
-function classify(error: unknown, timeoutMs: number): { kind: FetchFault['kind']; detail: string; code: string | undefined; cause: unknown } | undefined {
-  if (error instanceof FaultOfTry) return { kind: error.kind, detail: error.detail, code: error.code, cause: error.cause ?? error };
-  if (error instanceof TimeoutError) return { kind: 'timeout', detail: `no answer within ${timeoutMs} ms`, code: undefined, cause: error };
+function classify(
+  error: unknown,
+  timeoutMs: number,
+): { kind: FetchFault['kind']; detail: string; code: string | undefined; cause: unknown } | undefined {
+  if (error instanceof FaultOfTry)
+    return { kind: error.kind, detail: error.detail, code: error.code, cause: error.cause ?? error };
+  if (error instanceof TimeoutError)
+    return { kind: 'timeout', detail: `no answer within ${timeoutMs} ms`, code: undefined, cause: error };
   // fetch() rejects with a TypeError whose cause is the socket error (ECONNRESET, ECONNREFUSED …).
   if (error instanceof TypeError) {
     const code = socketCode(error);
     const cause = (error as { cause?: unknown }).cause;
     const message = cause instanceof Error ? cause.message : error.message;
-    return { kind: 'network', detail: code && !message.includes(code) ? `${code}: ${message}` : message, code, cause: error };
+    return {
+      kind: 'network',
+      detail: code && !message.includes(code) ? `${code}: ${message}` : message,
+      code,
+      cause: error,
+    };
   }
   return undefined;
 }
@@ -155,7 +195,11 @@ function classify(error: unknown, timeoutMs: number): { kind: FetchFault['kind']
 /** The code of the innermost error that has one (`ECONNRESET`, `UND_ERR_SOCKET`). */
 function socketCode(error: unknown): string | undefined {
   let found: string | undefined;
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') found = code;
   }

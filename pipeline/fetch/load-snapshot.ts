@@ -16,9 +16,25 @@ import { flattenRow } from './strapi-shape.ts';
  * as an earlier build kept them (valid already, see pipeline/cache/snapshot-records.ts) instead of
  * parsing it; the result lists each file's entries, so that they can be kept for the next build.
  */
-export async function loadSnapshot(contentDir: string, options: SnapshotOptions, read?: SnapshotRead, memo?: SnapshotMemo): Promise<FetchedContent> {
-  const loaded = memo && !read ? await loadWithMemo(contentDir, options, memo) : await loadAll(read ?? (await readSnapshot(contentDir, options)), options);
-  return { entries: loaded.entries, mediaOrigin: { kind: 'dir', dir: contentDir }, warnings: [], requests: 0, dialect: 'snapshot', digest: loaded.digest, ...(loaded.files ? { snapshotFiles: loaded.files } : {}) };
+export async function loadSnapshot(
+  contentDir: string,
+  options: SnapshotOptions,
+  read?: SnapshotRead,
+  memo?: SnapshotMemo,
+): Promise<FetchedContent> {
+  const loaded =
+    memo && !read
+      ? await loadWithMemo(contentDir, options, memo)
+      : await loadAll(read ?? (await readSnapshot(contentDir, options)), options);
+  return {
+    entries: loaded.entries,
+    mediaOrigin: { kind: 'dir', dir: contentDir },
+    warnings: [],
+    requests: 0,
+    dialect: 'snapshot',
+    digest: loaded.digest,
+    ...(loaded.files ? { snapshotFiles: loaded.files } : {}),
+  };
 }
 
 export interface SnapshotOptions {
@@ -45,22 +61,33 @@ export interface SnapshotFileEntries extends SnapshotFileKey {
  */
 export type SnapshotMemo = Map<string, { stamp: string; hash: string; includeDrafts: boolean; entries: RawEntry[] }>;
 
-async function loadAll(snapshot: SnapshotRead, options: SnapshotOptions): Promise<{ entries: RawEntry[]; digest: string; files: SnapshotFileEntries[] }> {
+async function loadAll(
+  snapshot: SnapshotRead,
+  options: SnapshotOptions,
+): Promise<{ entries: RawEntry[]; digest: string; files: SnapshotFileEntries[] }> {
   const entries: RawEntry[] = [];
   const files: SnapshotFileEntries[] = [];
   // What earlier builds kept, asked for all files at once (their reads overlap); kept records hold their bytes anyway.
-  const kept = await Promise.all(snapshot.files.map((file) => options.saved?.({ collection: file.collection, hash: file.hash })));
+  const kept = await Promise.all(
+    snapshot.files.map((file) => options.saved?.({ collection: file.collection, hash: file.hash })),
+  );
   // The others one at a time out of the list, so that each file's bytes are garbage once it is parsed.
   for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
     const saved = kept.shift();
-    const own = saved ?? parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options, []);
+    const own =
+      saved ??
+      parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options, []);
     for (const entry of own) entries.push(entry);
     files.push({ collection: file.collection, hash: file.hash, entries: own, saved: saved !== undefined });
   }
   return { entries, digest: snapshot.digest, files };
 }
 
-async function loadWithMemo(contentDir: string, options: SnapshotOptions, memo: SnapshotMemo): Promise<{ entries: RawEntry[]; digest: string; files?: undefined }> {
+async function loadWithMemo(
+  contentDir: string,
+  options: SnapshotOptions,
+  memo: SnapshotMemo,
+): Promise<{ entries: RawEntry[]; digest: string; files?: undefined }> {
   const files = await listSnapshotFiles(contentDir);
   const loaded = await Promise.all(
     files.map(async (file) => {
@@ -79,11 +106,22 @@ async function loadWithMemo(contentDir: string, options: SnapshotOptions, memo: 
   files.forEach((file, index) => memo.set(file.name, loaded[index]!));
   const entries: RawEntry[] = [];
   for (const file of loaded) for (const entry of file.entries) entries.push(entry);
-  return { entries, digest: snapshotDigest(files.map((file, index) => [file.name, loaded[index]!.hash]), options) };
+  return {
+    entries,
+    digest: snapshotDigest(
+      files.map((file, index) => [file.name, loaded[index]!.hash]),
+      options,
+    ),
+  };
 }
 
 /** The file's entries, added to `entries`. */
-function parseEntries(file: SnapshotFile, bytes: Buffer, options: { includeDrafts: boolean }, entries: RawEntry[]): RawEntry[] {
+function parseEntries(
+  file: SnapshotFile,
+  bytes: Buffer,
+  options: { includeDrafts: boolean },
+  entries: RawEntry[],
+): RawEntry[] {
   for (const row of parseSnapshotFile(bytes.toString('utf8'), path.join('content', file.name))) {
     const record = flattenRow(row);
     if (record.publishedAt === null && !options.includeDrafts) continue;
@@ -120,7 +158,10 @@ function fileStamp(info: Stats): string {
   return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
 }
 
-export async function readSnapshot(contentDir: string, options: { includeDrafts: boolean; stamps?: SnapshotStamps | undefined }): Promise<SnapshotRead> {
+export async function readSnapshot(
+  contentDir: string,
+  options: { includeDrafts: boolean; stamps?: SnapshotStamps | undefined },
+): Promise<SnapshotRead> {
   // All at once: each file is hashed while the next ones are still being read.
   const files: SnapshotRead['files'] = await Promise.all(
     (await listSnapshotFiles(contentDir)).map(async (file) => {
@@ -144,7 +185,14 @@ export async function readSnapshot(contentDir: string, options: { includeDrafts:
     const names = new Set(files.map((file) => file.name));
     for (const name of Object.keys(options.stamps)) if (!names.has(name)) delete options.stamps[name];
   }
-  return { contentDir, digest: snapshotDigest(files.map((file) => [file.name, file.hash]), options), files };
+  return {
+    contentDir,
+    digest: snapshotDigest(
+      files.map((file) => [file.name, file.hash]),
+      options,
+    ),
+    files,
+  };
 }
 
 function hashFile(bytes: Buffer): string {
@@ -152,7 +200,9 @@ function hashFile(bytes: Buffer): string {
 }
 
 function snapshotDigest(files: Array<[name: string, hash: string]>, options: { includeDrafts: boolean }): string {
-  return createHash('sha256').update(JSON.stringify(['snapshot', options.includeDrafts, files])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(['snapshot', options.includeDrafts, files]))
+    .digest('base64url');
 }
 
 interface SnapshotFile {
@@ -164,7 +214,9 @@ interface SnapshotFile {
 async function listSnapshotFiles(contentDir: string): Promise<SnapshotFile[]> {
   const files: SnapshotFile[] = [];
   for (const collection of COLLECTIONS) {
-    const names = (await readdir(path.join(contentDir, 'cms', collection)).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
+    const names = (await readdir(path.join(contentDir, 'cms', collection)).catch(() => [] as string[]))
+      .filter((file) => file.endsWith('.json'))
+      .sort();
     for (const name of names) files.push({ collection, name: path.join('cms', collection, name) });
   }
   return files;
@@ -175,11 +227,19 @@ function parseSnapshotFile(text: string, where: string): unknown[] {
   try {
     body = JSON.parse(text);
   } catch (error) {
-    throw new SitegenError({ code: 'SNAPSHOT_INVALID', message: `${where} is not valid JSON: ${(error as Error).message}`, hint: 'fix the file, or rewrite the snapshot with `sitegen pull --cms URL`' });
+    throw new SitegenError({
+      code: 'SNAPSHOT_INVALID',
+      message: `${where} is not valid JSON: ${(error as Error).message}`,
+      hint: 'fix the file, or rewrite the snapshot with `sitegen pull --cms URL`',
+    });
   }
   const data = (body as { data?: unknown }).data;
   if (!Array.isArray(data)) {
-    throw new SitegenError({ code: 'SNAPSHOT_INVALID', message: `${where} has no "data" list (a Strapi response body is { "data": [ … ] })`, hint: 'see content/README.md for the format' });
+    throw new SitegenError({
+      code: 'SNAPSHOT_INVALID',
+      message: `${where} has no "data" list (a Strapi response body is { "data": [ … ] })`,
+      hint: 'see content/README.md for the format',
+    });
   }
   return data;
 }

@@ -12,7 +12,11 @@ import type { FetchedContent, RawEntry } from './raw-entry.ts';
  * Deleted and unpublished entries are not seen by `updatedAt`; a full refresh picks them up.
  * `cap: false` leaves the record cap to the caller (the build's crawl cache keeps the whole crawl).
  */
-export function mergeEntries(previous: FetchedContent, changed: FetchedContent, { cap = true }: { cap?: boolean } = {}): FetchedContent {
+export function mergeEntries(
+  previous: FetchedContent,
+  changed: FetchedContent,
+  { cap = true }: { cap?: boolean } = {},
+): FetchedContent {
   const isV5 = previous.dialect === '5' || changed.dialect === '5';
   const index = new Map(previous.entries.map((entry, position) => [entryKey(entry), position]));
   const entries = [...previous.entries];
@@ -39,7 +43,8 @@ export function latestUpdatedAt(entries: readonly RawEntry[]): string | undefine
   let latest: string | undefined;
   for (const { record } of entries) {
     const updatedAt = record.updatedAt;
-    if (typeof updatedAt === 'string' && (latest === undefined || Date.parse(updatedAt) > Date.parse(latest))) latest = updatedAt;
+    if (typeof updatedAt === 'string' && (latest === undefined || Date.parse(updatedAt) > Date.parse(latest)))
+      latest = updatedAt;
   }
   return latest;
 }
@@ -48,10 +53,14 @@ export function latestUpdatedAt(entries: readonly RawEntry[]): string | undefine
 export function replacementOf(previous: RawEntry, changed: RawEntry, isV5: boolean): RawEntry {
   const old = previous.record;
   const keepsPublished = isV5 && changed.record.publishedAt === null && typeof old.publishedAt === 'string';
-  return keepsPublished ? { ...changed, record: { ...changed.record, id: old.id, publishedAt: old.publishedAt } } : changed;
+  return keepsPublished
+    ? { ...changed, record: { ...changed.record, id: old.id, publishedAt: old.publishedAt } }
+    : changed;
 }
 
 /** Which entry an entry is: its collection, document and locale (v5, snapshot), or its collection and id (v4). */
 export function entryKey({ collection, record }: RawEntry): string {
-  return typeof record.documentId === 'string' ? `${collection}|${record.documentId}|${String(record.locale)}` : `${collection}|#${String(record.id)}`;
+  return typeof record.documentId === 'string'
+    ? `${collection}|${record.documentId}|${String(record.locale)}`
+    : `${collection}|#${String(record.id)}`;
 }

@@ -26,15 +26,31 @@ export const SNAPSHOT_FILE_RECORDS = 100;
  * Both folders are replaced only when everything was fetched.
  */
 export async function pullSnapshot(options: PullOptions): Promise<{ records: number; media: number }> {
-  const fetched = await fetchCmsEntries({ cms: options.cms, locales: ['en', 'nl', 'de', 'es', 'fr', 'it'], includeDrafts: false, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const fetched = await fetchCmsEntries({
+    cms: options.cms,
+    locales: ['en', 'nl', 'de', 'es', 'fr', 'it'],
+    includeDrafts: false,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   const urls = new Set<string>();
   for (const { record } of fetched.entries) for (const url of mediaUrls(record)) urls.add(url);
-  const media = await fetchMedia({ urls, origin: fetched.mediaOrigin, cacheDir: options.cacheDir, concurrency: options.cms.concurrency, faultRetry: options.cms.faultRetry });
+  const media = await fetchMedia({
+    urls,
+    origin: fetched.mediaOrigin,
+    cacheDir: options.cacheDir,
+    concurrency: options.cms.concurrency,
+    faultRetry: options.cms.faultRetry,
+  });
   if (media.missing.size > 0) {
     // The snapshot is a copy of the CMS: it is not rewritten with entries pointing at files it lacks.
     throw new SitegenError({
       code: 'MEDIA_UNAVAILABLE',
-      message: `${media.missing.size} media ${media.missing.size === 1 ? 'file' : 'files'} the entries use could not be had:\n${[...media.missing].sort(([a], [b]) => (a < b ? -1 : 1)).map(([url, reason]) => `  ${url}: ${reason}`).join('\n')}`,
+      message: `${media.missing.size} media ${media.missing.size === 1 ? 'file' : 'files'} the entries use could not be had:\n${[
+        ...media.missing,
+      ]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([url, reason]) => `  ${url}: ${reason}`)
+        .join('\n')}`,
       hint: 'upload the files again to the CMS media library, or remove them from the entries; content/ was left as it was',
     });
   }
@@ -50,19 +66,30 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
     }
     for (const collection of COLLECTIONS) {
       await mkdir(path.join(staging, 'cms', collection), { recursive: true });
-      const records = fetched.entries.filter((entry) => entry.collection === collection).map((entry) => rewriteMedia(entry.record, uploadNames));
+      const records = fetched.entries
+        .filter((entry) => entry.collection === collection)
+        .map((entry) => rewriteMedia(entry.record, uploadNames));
       const locales = [...new Set(records.map((record) => String(record.locale)))].sort();
       for (const locale of locales) {
         const data = records.filter((record) => record.locale === locale).sort((a, b) => Number(a.id) - Number(b.id));
         for (let start = 0, part = 1; start < data.length; start += SNAPSHOT_FILE_RECORDS, part += 1) {
           const name = `${locale}-${String(part).padStart(3, '0')}.json`;
-          await writeFile(path.join(staging, 'cms', collection, name), `${JSON.stringify({ data: data.slice(start, start + SNAPSHOT_FILE_RECORDS) }, null, 2)}\n`);
+          await writeFile(
+            path.join(staging, 'cms', collection, name),
+            `${JSON.stringify({ data: data.slice(start, start + SNAPSHOT_FILE_RECORDS) }, null, 2)}\n`,
+          );
         }
       }
     }
     for (const folder of ['cms', 'uploads']) {
       const target = path.join(options.contentDir, folder);
-      if (await stat(target).then(() => true, () => false)) await rm(target, { recursive: true });
+      if (
+        await stat(target).then(
+          () => true,
+          () => false,
+        )
+      )
+        await rm(target, { recursive: true });
       await rename(path.join(staging, folder), target);
     }
   } finally {
@@ -84,7 +111,12 @@ function rewriteMedia(record: Record<string, unknown>, names: Map<string, string
   for (const key of MEDIA_KEYS) {
     const media = record[key] as { url?: string; formats?: Record<string, { url?: string }> } | null | undefined;
     if (!media?.url) continue;
-    const formats = Object.fromEntries(Object.entries(media.formats ?? {}).map(([name, format]) => [name, { ...format, url: names.get(format.url ?? '') ?? format.url }]));
+    const formats = Object.fromEntries(
+      Object.entries(media.formats ?? {}).map(([name, format]) => [
+        name,
+        { ...format, url: names.get(format.url ?? '') ?? format.url },
+      ]),
+    );
     copy[key] = { ...media, url: names.get(media.url) ?? media.url, ...(media.formats ? { formats } : {}) };
   }
   return copy;

@@ -16,7 +16,9 @@ export function applyRecordCap(entries: RawEntry[], cap = RECORD_CAP): { entries
     }
     const newestFirst = [...rows].sort(compareNewestFirst);
     kept.push(...newestFirst.slice(0, cap));
-    warnings.push(`${collection}: ${rows.length} records, more than the cap of ${cap.toLocaleString('en-US')}; the ${rows.length - cap} oldest were left out`);
+    warnings.push(
+      `${collection}: ${rows.length} records, more than the cap of ${cap.toLocaleString('en-US')}; the ${rows.length - cap} oldest were left out`,
+    );
   }
   return { entries: kept, warnings };
 }

@@ -16,10 +16,39 @@ export interface PageRequest {
 /** Scalar fields asked of the site's /api/cms proxy, which takes a comma list (spec §7). */
 const PROXY_FIELDS: Record<Collection, readonly string[]> = {
   articles: [
-    'id', 'title', 'excerpt', 'locale', 'slug', 'authorSlug', 'automaticTranslated', 'publishedAt', 'updatedAt', 'createdAt',
-    'content', 'articleType', 'question', 'metadata', 'showIndex', 'showCallToActions', 'coverImageWithText', 'coverImageWithoutText',
+    'id',
+    'title',
+    'excerpt',
+    'locale',
+    'slug',
+    'authorSlug',
+    'automaticTranslated',
+    'publishedAt',
+    'updatedAt',
+    'createdAt',
+    'content',
+    'articleType',
+    'question',
+    'metadata',
+    'showIndex',
+    'showCallToActions',
+    'coverImageWithText',
+    'coverImageWithoutText',
   ],
-  'key-terms': ['id', 'title', 'excerpt', 'locale', 'slug', 'authorSlug', 'automaticTranslated', 'publishedAt', 'updatedAt', 'createdAt', 'content', 'articleType'],
+  'key-terms': [
+    'id',
+    'title',
+    'excerpt',
+    'locale',
+    'slug',
+    'authorSlug',
+    'automaticTranslated',
+    'publishedAt',
+    'updatedAt',
+    'createdAt',
+    'content',
+    'articleType',
+  ],
 };
 
 /** True when the configured URL is the site's own proxy (`…/api/cms`) rather than Strapi's REST root. */
@@ -43,13 +72,18 @@ export function formatPageUrl(restUrl: string, request: PageRequest): string {
   params.set('pagination[pageSize]', String(request.pageSize));
   if (request.updatedAfter) params.set('filters[updatedAt][$gt]', request.updatedAfter);
   if (proxy) {
-    const fields = [...PROXY_FIELDS[request.collection], ...(request.publication === 'published' ? [] : ['sourceDocumentUrl'])];
+    const fields = [
+      ...PROXY_FIELDS[request.collection],
+      ...(request.publication === 'published' ? [] : ['sourceDocumentUrl']),
+    ];
     params.set('fields', fields.join(','));
     if (request.publication !== 'published') params.set('drafts', 'true');
     return `${base}?${params}`;
   }
   params.set('pagination[withCount]', 'true');
-  ['slug', 'locale', 'publishedAt'].forEach((field, index) => params.set(`populate[localizations][fields][${index}]`, field));
+  ['slug', 'locale', 'publishedAt'].forEach((field, index) =>
+    params.set(`populate[localizations][fields][${index}]`, field),
+  );
   for (const field of MEDIA_FIELDS[request.collection]) params.set(`populate[${field}]`, 'true');
   if (request.publication === 'drafts-v4') params.set('publicationState', 'preview');
   if (request.publication === 'drafts-v5') params.set('status', 'draft');

@@ -21,14 +21,17 @@ export function detectDialect(row: unknown): StrapiDialect | undefined {
 /** Flattens one row; relations and media inside it too. A flat row passes through (copied). */
 export function flattenRow(row: unknown): Json {
   if (!isObject(row)) return {};
-  const source = isObject(row.attributes) ? { ...row.attributes, id: row.id, ...(row.documentId === undefined ? {} : { documentId: row.documentId }) } : { ...row };
+  const source = isObject(row.attributes)
+    ? { ...row.attributes, id: row.id, ...(row.documentId === undefined ? {} : { documentId: row.documentId }) }
+    : { ...row };
   const flat: Json = {};
   for (const [key, value] of Object.entries(source)) flat[key] = flattenValue(value);
   return flat;
 }
 
 function flattenValue(value: unknown): unknown {
-  if (!isObject(value) || !('data' in value) || Object.keys(value).some((key) => key !== 'data' && key !== 'meta')) return value;
+  if (!isObject(value) || !('data' in value) || Object.keys(value).some((key) => key !== 'data' && key !== 'meta'))
+    return value;
   const data = value.data;
   if (data === null) return null;
   if (Array.isArray(data)) return data.map((item) => flattenRow(item));
@@ -47,7 +50,9 @@ export function resolveMediaUrls(record: Json, mediaFields: readonly string[], o
     if (isObject(copy.formats)) {
       copy.formats = Object.fromEntries(
         Object.entries(copy.formats).map(([name, format]) =>
-          isObject(format) && typeof format.url === 'string' ? [name, { ...format, url: new URL(format.url, origin).href }] : [name, format],
+          isObject(format) && typeof format.url === 'string'
+            ? [name, { ...format, url: new URL(format.url, origin).href }]
+            : [name, format],
         ),
       );
     }

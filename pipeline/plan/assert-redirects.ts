@@ -31,7 +31,11 @@ export interface CheckedRedirects {
  * build does not have (unpublished, deleted, a CMS without it) is set aside in `missingEntries` instead
  * of being a problem: which entries exist is the CMS's call, not a mistake in redirects.json.
  */
-export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>, isEntryPath: (urlPath: string) => boolean = () => false): CheckedRedirects {
+export function checkRedirects(
+  rules: readonly RedirectRule[],
+  pageUrlPaths: ReadonlySet<string>,
+  isEntryPath: (urlPath: string) => boolean = () => false,
+): CheckedRedirects {
   const problems: string[] = [];
   const offenders = new Set<RedirectRule>();
   const wellFormed = rules.filter((rule) => {
@@ -70,11 +74,20 @@ export function checkRedirects(rules: readonly RedirectRule[], pageUrlPaths: Rea
     }
     collapsed.push({ ...rule, to: hop.to, status: hop.status });
   }
-  return { rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)), problems, missingEntries, offenders: [...offenders] };
+  return {
+    rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)),
+    problems,
+    missingEntries,
+    offenders: [...offenders],
+  };
 }
 
 /** Duplicate sources, sources that differ only in case (nginx maps and Vercel bulk redirects ignore case), and sources that are pages. */
-function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>, offenders: Set<RedirectRule>): string[] {
+function sourceClashes(
+  rules: readonly RedirectRule[],
+  pageUrlPaths: ReadonlySet<string>,
+  offenders: Set<RedirectRule>,
+): string[] {
   const problems: string[] = [];
   const pagesByKey = new Map([...pageUrlPaths].map((page) => [page.toLowerCase(), page]));
   const groups = groupBy(rules, (rule) => rule.from.toLowerCase());
@@ -91,8 +104,14 @@ function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet
       if (page === undefined) continue;
       // A lowercase-to-real-case rule is matched with its case by every host that gets it (see RedirectOrigin).
       if (rule.origin === 'case' && rule.to === page) continue;
-      if (page !== rule.from) problems.push(`${rule.label}: source "${rule.from}" differs only in case from the page "${page}" (nginx and Vercel match sources regardless of case, so it would hide the page)`);
-      else if (!rule.force) problems.push(`${rule.label}: source "${rule.from}" is a page of this build; remove the rule, or add "force": true to shadow the page`);
+      if (page !== rule.from)
+        problems.push(
+          `${rule.label}: source "${rule.from}" differs only in case from the page "${page}" (nginx and Vercel match sources regardless of case, so it would hide the page)`,
+        );
+      else if (!rule.force)
+        problems.push(
+          `${rule.label}: source "${rule.from}" is a page of this build; remove the rule, or add "force": true to shadow the page`,
+        );
       else continue;
       offenders.add(rule);
     }
@@ -100,13 +119,17 @@ function sourceClashes(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet
   return problems;
 }
 
-function followChain(rule: RedirectRule, bySource: ReadonlyMap<string, RedirectRule>): { to: string; status: RedirectStatus; loop?: string[] } {
+function followChain(
+  rule: RedirectRule,
+  bySource: ReadonlyMap<string, RedirectRule>,
+): { to: string; status: RedirectStatus; loop?: string[] } {
   const seen = [rule.from];
   let current = rule;
   // Never upgrade a temporary hop to a permanent redirect (hosts.md §4).
   let status = rule.status;
   for (let next = bySource.get(current.to); next; next = bySource.get(current.to)) {
-    if (seen.includes(next.from)) return { to: current.to, status, loop: [...seen.slice(seen.indexOf(next.from)), next.from] };
+    if (seen.includes(next.from))
+      return { to: current.to, status, loop: [...seen.slice(seen.indexOf(next.from)), next.from] };
     seen.push(next.from);
     if (isPermanent(status) && !isPermanent(next.status)) status = next.status;
     current = next;
@@ -130,7 +153,10 @@ export function redirectsInvalid(problems: string[]): SitegenError {
 }
 
 /** Rules by a key, in their order; a Map of arrays built without copying. */
-export function groupBy(rules: readonly RedirectRule[], keyOf: (rule: RedirectRule) => string): Map<string, RedirectRule[]> {
+export function groupBy(
+  rules: readonly RedirectRule[],
+  keyOf: (rule: RedirectRule) => string,
+): Map<string, RedirectRule[]> {
   const groups = new Map<string, RedirectRule[]>();
   for (const rule of rules) {
     const key = keyOf(rule);

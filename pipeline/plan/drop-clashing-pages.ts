@@ -52,7 +52,13 @@ export function dropClashingPages({ content, site }: { content: Content; site: S
       return { ...family, languages };
     });
   return {
-    content: { ...content, blogPosts: drop(content.blogPosts), glossaryTerms: drop(content.glossaryTerms), keyTerms: drop(content.keyTerms), countries: drop(content.countries) },
+    content: {
+      ...content,
+      blogPosts: drop(content.blogPosts),
+      glossaryTerms: drop(content.glossaryTerms),
+      keyTerms: drop(content.keyTerms),
+      countries: drop(content.countries),
+    },
     warnings,
   };
 }

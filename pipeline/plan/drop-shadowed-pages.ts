@@ -22,7 +22,11 @@ export function dropShadowedPages({ content, site }: { content: Content; site: S
   if (rules.length === 0) return { content, warnings: [] };
   const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
   const pageOf = (family: ContentFamily, locale: Locale) => familyPageUrl(site.routes, family, locale);
-  const entryPages = new Set(families.flatMap((family) => LOCALES.map((locale) => pageOf(family, locale)).filter((urlPath) => urlPath !== undefined)));
+  const entryPages = new Set(
+    families.flatMap((family) =>
+      LOCALES.map((locale) => pageOf(family, locale)).filter((urlPath) => urlPath !== undefined),
+    ),
+  );
   // A rule that points at an entry this build does not have is left out by planRedirects (with a warning):
   // it must not take the page with it. (A rule over a page and a rule over its target both win: a chain.)
   const isEntryPath = matchesEntryRoute(site.routes);
@@ -37,14 +41,22 @@ export function dropShadowedPages({ content, site }: { content: Content; site: S
         const label = urlPath === undefined ? undefined : sources.get(urlPath);
         if (label === undefined) continue;
         const version = family.versions[family.languages[locale]!.sourceLocale]!;
-        warnings.push(`${label}: the redirect from ${urlPath} wins over the page of ${version.collection} #${version.id} (${family.key}, ${locale}); the page is left out`);
+        warnings.push(
+          `${label}: the redirect from ${urlPath} wins over the page of ${version.collection} #${version.id} (${family.key}, ${locale}); the page is left out`,
+        );
         languages = { ...languages };
         delete languages[locale];
       }
       return languages === family.languages ? family : { ...family, languages };
     });
   return {
-    content: { ...content, blogPosts: drop(content.blogPosts), glossaryTerms: drop(content.glossaryTerms), keyTerms: drop(content.keyTerms), countries: drop(content.countries) },
+    content: {
+      ...content,
+      blogPosts: drop(content.blogPosts),
+      glossaryTerms: drop(content.glossaryTerms),
+      keyTerms: drop(content.keyTerms),
+      countries: drop(content.countries),
+    },
     warnings,
   };
 }

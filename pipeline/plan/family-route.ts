@@ -13,9 +13,17 @@ export function familyRoute(family: Pick<ContentFamily, 'collection' | 'articleT
 }
 
 /** The URL path of an entry in a locale under a given slug (its own, or another locale's). */
-export function familyUrlFor(routes: RoutesFile, family: Pick<ContentFamily, 'collection' | 'articleType'>, locale: Locale, slug: string): string {
+export function familyUrlFor(
+  routes: RoutesFile,
+  family: Pick<ContentFamily, 'collection' | 'articleType'>,
+  locale: Locale,
+  slug: string,
+): string {
   const route = familyRoute(family);
-  const params: Record<string, string> = route === 'glossary-category-slug' || route === 'glossary-category-key-terms-slug' ? { category: family.articleType, slug } : { slug };
+  const params: Record<string, string> =
+    route === 'glossary-category-slug' || route === 'glossary-category-key-terms-slug'
+      ? { category: family.articleType, slug }
+      : { slug };
   return urlFor(routes, { route, locale, params });
 }
 
@@ -25,7 +33,11 @@ export function familyUrlFor(routes: RoutesFile, family: Pick<ContentFamily, 'co
  * lists and links), so kept per routes object and family: a family is never changed once made (a stage
  * that changes its languages makes a new one).
  */
-export function familyPageUrl(routes: RoutesFile, family: Pick<ContentFamily, 'collection' | 'articleType' | 'languages'>, locale: Locale): string | undefined {
+export function familyPageUrl(
+  routes: RoutesFile,
+  family: Pick<ContentFamily, 'collection' | 'articleType' | 'languages'>,
+  locale: Locale,
+): string | undefined {
   let byFamily = pageUrls.get(routes);
   if (!byFamily) pageUrls.set(routes, (byFamily = new WeakMap()));
   let urls = byFamily.get(family);
@@ -40,11 +52,18 @@ export function familyPageUrl(routes: RoutesFile, family: Pick<ContentFamily, 'c
 const pageUrls = new WeakMap<RoutesFile, WeakMap<object, Partial<Record<Locale, string | undefined>>>>();
 
 /** The routes whose pages come from CMS entries. */
-export const ENTRY_ROUTES: readonly RouteName[] = ['blog-slug', 'glossary-category-slug', 'glossary-category-key-terms-slug', 'google-analytics-countries-slug'];
+export const ENTRY_ROUTES: readonly RouteName[] = [
+  'blog-slug',
+  'glossary-category-slug',
+  'glossary-category-key-terms-slug',
+  'google-analytics-countries-slug',
+];
 
 /** Whether a URL path has the shape of an entry's page in some locale (`/nl/blog/anything`). */
 export function matchesEntryRoute(routes: RoutesFile): (urlPath: string) => boolean {
   // Route patterns hold only lowercase letters, digits, "-", "/" and {params} (routesFileSchema): no escaping needed.
-  const patterns = ENTRY_ROUTES.flatMap((route) => LOCALES.map((locale) => new RegExp(`^${routes[route][locale].replace(/\{[a-z]+\}/g, '[^/]+')}$`)));
+  const patterns = ENTRY_ROUTES.flatMap((route) =>
+    LOCALES.map((locale) => new RegExp(`^${routes[route][locale].replace(/\{[a-z]+\}/g, '[^/]+')}$`)),
+  );
   return (urlPath) => patterns.some((pattern) => pattern.test(urlPath));
 }

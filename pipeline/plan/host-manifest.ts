@@ -23,7 +23,8 @@ export const HOST_MANIFEST_FILE = 'manifest.json';
  * meta refresh drops. The same bytes in every stub (it reads the target from the stub's link), so one
  * hash in the Content-Security-Policy allows it.
  */
-export const REDIRECT_STUB_SCRIPT = "(function(){var a=document.getElementById('to');if(a)location.replace(a.getAttribute('href')+location.search+location.hash)})()";
+export const REDIRECT_STUB_SCRIPT =
+  "(function(){var a=document.getElementById('to');if(a)location.replace(a.getAttribute('href')+location.search+location.hash)})()";
 
 /** The manifest of a build: its redirect plan and the header policy, which allows sitegen's inline scripts by hash. Pure. */
 export function planHostManifest({ config, redirects }: { config: SiteFile; redirects: RedirectPlan }): HostManifest {

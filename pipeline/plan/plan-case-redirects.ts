@@ -15,7 +15,14 @@ export function planCaseRedirects(pageUrlPaths: Iterable<string>, claimed: reado
     const decoded = decodeUrlPath(urlPath);
     const lower = decoded.toLowerCase();
     if (lower === decoded || taken.has(slugClashKey(decoded))) continue;
-    rules.push({ from: encodeUrlPath(lower), to: urlPath, status: 308, origin: 'case', force: false, label: `lowercase of ${urlPath}` });
+    rules.push({
+      from: encodeUrlPath(lower),
+      to: urlPath,
+      status: 308,
+      origin: 'case',
+      force: false,
+      label: `lowercase of ${urlPath}`,
+    });
   }
   return rules;
 }

@@ -10,7 +10,9 @@ import { feedPathFor, urlFor } from './url-path.ts';
 export const FEED_ENTRIES = 50;
 
 /** A feed whose entries still carry their Markdown: renderFeedBodies turns it into a Feed. */
-export type FeedPlan = Omit<Feed, 'entries'> & { entries: Array<Omit<FeedEntry, 'html'> & { body: Pick<EntryVersion, 'markdown' | 'contentKey'> }> };
+export type FeedPlan = Omit<Feed, 'entries'> & {
+  entries: Array<Omit<FeedEntry, 'html'> & { body: Pick<EntryVersion, 'markdown' | 'contentKey'> }>;
+};
 
 /**
  * The blog's Atom feed per locale: the newest FEED_ENTRIES posts that have a published version in that
@@ -23,9 +25,21 @@ export function planFeeds({ content, site }: { content: Content; site: Site }): 
       .flatMap((family) => {
         const version = family.versions[locale];
         // The locale's own page: not a fallback, and not left out for a hand-written redirect (dropShadowedPages).
-        if (!version || family.languages[locale]?.sourceLocale !== locale || version.isDraft || !version.publishedAt) return [];
+        if (!version || family.languages[locale]?.sourceLocale !== locale || version.isDraft || !version.publishedAt)
+          return [];
         const url = `${site.config.baseUrl}${urlFor(site.routes, { route: 'blog-slug', locale, params: { slug: version.slug } })}`;
-        return [{ id: url, url, title: version.title, summary: version.excerpt, body: version, published: version.publishedAt, updated: version.updatedAt, author: version.author?.name }];
+        return [
+          {
+            id: url,
+            url,
+            title: version.title,
+            summary: version.excerpt,
+            body: version,
+            published: version.publishedAt,
+            updated: version.updatedAt,
+            author: version.author?.name,
+          },
+        ];
       })
       .slice(0, FEED_ENTRIES);
     return {
@@ -43,16 +57,25 @@ export function planFeeds({ content, site }: { content: Content; site: Site }): 
  * The feeds with each entry's body rendered to HTML, as on its page. `known` holds bodies rendered
  * before, by content key; `used` gets every body these feeds hold.
  */
-export async function renderFeedBodies(feeds: FeedPlan[], options: MarkdownOptions, known: ReadonlyMap<string, string> = new Map(), used = new Map<string, string>()): Promise<Feed[]> {
+export async function renderFeedBodies(
+  feeds: FeedPlan[],
+  options: MarkdownOptions,
+  known: ReadonlyMap<string, string> = new Map(),
+  used = new Map<string, string>(),
+): Promise<Feed[]> {
   const bodies = feeds.flatMap((feed) => feed.entries.map((entry) => entry.body));
   // The Markdown renderer (markdown-it, highlight.js) is loaded only when a body is not known from the last build.
   const unknown = bodies.filter((body) => !used.has(body.contentKey) && !known.has(body.contentKey));
-  const render = unknown.length > 0 ? (await import('../transform/markdown.ts')).createMarkdownRenderer(options) : undefined;
+  const render =
+    unknown.length > 0 ? (await import('../transform/markdown.ts')).createMarkdownRenderer(options) : undefined;
   const htmlOf = (body: FeedPlan['entries'][number]['body']) => {
     let html = used.get(body.contentKey) ?? known.get(body.contentKey);
     if (html === undefined) html = render!(body.markdown).html;
     used.set(body.contentKey, html);
     return html;
   };
-  return feeds.map(({ entries, ...feed }) => ({ ...feed, entries: entries.map(({ body, ...entry }) => ({ ...entry, html: htmlOf(body) })) }));
+  return feeds.map(({ entries, ...feed }) => ({
+    ...feed,
+    entries: entries.map(({ body, ...entry }) => ({ ...entry, html: htmlOf(body) })),
+  }));
 }

@@ -33,10 +33,18 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Pure.
  */
 export function planHeaders({ config, inlineScripts }: PlanHeadersOptions): HeaderPolicy {
-  const hashes = [...new Set(inlineScripts)].map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`).sort();
+  const hashes = [...new Set(inlineScripts)]
+    .map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`)
+    .sort();
   const analytics = config.analytics.skip ? [] : [new URL(config.analytics.scriptUrl).origin];
   const queue = config.analytics.skip ? [] : [ANALYTICS_QUEUE_ORIGIN];
-  const videoOrigins = [...new Set([config.video.poster, config.video.mp4, config.video.webm, config.video.captions].map((url) => new URL(url).origin))].sort();
+  const videoOrigins = [
+    ...new Set(
+      [config.video.poster, config.video.mp4, config.video.webm, config.video.captions].map(
+        (url) => new URL(url).origin,
+      ),
+    ),
+  ].sort();
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...hashes, ...analytics]],
@@ -55,12 +63,19 @@ export function planHeaders({ config, inlineScripts }: PlanHeadersOptions): Head
   ];
   return {
     security: [
-      { name: 'Content-Security-Policy', value: directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ') },
+      {
+        name: 'Content-Security-Policy',
+        value: directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; '),
+      },
       { name: 'Strict-Transport-Security', value: `max-age=${2 * YEAR_SECONDS}; includeSubDomains` },
       { name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
       { name: 'X-Content-Type-Options', value: 'nosniff' },
       // Only features Chromium knows: an unknown one is logged as a console error on every page.
-      { name: 'Permissions-Policy', value: 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()' },
+      {
+        name: 'Permissions-Policy',
+        value:
+          'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      },
       { name: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
     ],
     immutable: { folders: ['/_assets/', '/_media/'], cacheControl: `public, max-age=${YEAR_SECONDS}, immutable` },

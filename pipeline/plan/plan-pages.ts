@@ -9,13 +9,29 @@ import type { EntryVersion } from '../transform/transform-content.ts';
 import { createHash } from 'node:crypto';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import { familyPageUrl, familyRoute } from './family-route.ts';
-import type { Alternate, ArticleView, CategorySummary, CountrySummary, PageData, PagePlan, PostSummary } from './page-plan.ts';
+import type {
+  Alternate,
+  ArticleView,
+  CategorySummary,
+  CountrySummary,
+  PageData,
+  PagePlan,
+  PostSummary,
+} from './page-plan.ts';
 import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
 
 /** What the shell (header, footer, menus) shows in one locale, the same on every page of it. */
 export interface ShellData {
   locale: Locale;
-  nav: { home: string; pricing: string; blog: string; glossary: string; countries: string; utmGenerator: string; video: string };
+  nav: {
+    home: string;
+    pricing: string;
+    blog: string;
+    glossary: string;
+    countries: string;
+    utmGenerator: string;
+    video: string;
+  };
   latestPosts: PostSummary[];
   /** The footer's comparison posts (product name and link), where the post exists. */
   comparisons: Array<{ product: string; href: string; isEnglishOnly: boolean }>;
@@ -56,12 +72,22 @@ type StaticRoute = 'index' | 'pricing' | 'blog' | 'glossary' | 'google-analytics
  * pipeline/cache/entry-pages.ts): their pages are left out of `pages`, and the caller checks that no
  * planned page claims one of their paths.
  */
-export function planPages({ content, site, isKept }: { content: Content; site: Site; isKept?: ((family: ContentFamily) => boolean) | undefined }): SitePlan {
+export function planPages({
+  content,
+  site,
+  isKept,
+}: {
+  content: Content;
+  site: Site;
+  isKept?: ((family: ContentFamily) => boolean) | undefined;
+}): SitePlan {
   const planner = new PagePlanner(site, content);
   const familyOf = new Map<PagePlan, ContentFamily>();
   const pages = [
     ...LOCALES.flatMap((locale) => planner.staticPages(locale)),
-    ...LOCALES.flatMap((locale) => site.glossary.categories.flatMap((category) => planner.categoryPages(category.category, locale))),
+    ...LOCALES.flatMap((locale) =>
+      site.glossary.categories.flatMap((category) => planner.categoryPages(category.category, locale)),
+    ),
     ...entryFamilies(content).flatMap((family) =>
       isKept?.(family)
         ? []
@@ -78,7 +104,10 @@ export function planPages({ content, site, isKept }: { content: Content; site: S
 }
 
 /** The shell of every locale (what createRenderShared needs before the pages are planned). Pure. */
-export function planShells({ content, site }: { content: Content; site: Site }, planner = new PagePlanner(site, content)): Record<Locale, ShellData> {
+export function planShells(
+  { content, site }: { content: Content; site: Site },
+  planner = new PagePlanner(site, content),
+): Record<Locale, ShellData> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
 }
 
@@ -112,7 +141,11 @@ class PagePlanner {
 
   /** The locale's tagline on the brand background: the og:image of every page that is not an entry. */
   private localeSocialImage(locale: Locale) {
-    return planSocialImage({ title: this.t(locale, 'page.index.title'), footer: this.site.config.product, lang: this.iso(locale) });
+    return planSocialImage({
+      title: this.t(locale, 'page.index.title'),
+      footer: this.site.config.product,
+      lang: this.iso(locale),
+    });
   }
 
   private t(locale: Locale, key: string, ...args: string[]): string {
@@ -127,7 +160,13 @@ class PagePlanner {
    * One page; `hrefIn` gives its URL in every locale, undefined where it has no page (an entry without
    * that language): such a locale gets no hreflang alternate, and its language link goes to its home.
    */
-  private page(route: RouteName, locale: Locale, hrefIn: (locale: Locale) => string | undefined, fields: Pick<PagePlan, 'title' | 'description' | 'data'> & Partial<Pick<PagePlan, 'noindex' | 'lastModified' | 'socialImage'>>): PagePlan {
+  private page(
+    route: RouteName,
+    locale: Locale,
+    hrefIn: (locale: Locale) => string | undefined,
+    fields: Pick<PagePlan, 'title' | 'description' | 'data'> &
+      Partial<Pick<PagePlan, 'noindex' | 'lastModified' | 'socialImage'>>,
+  ): PagePlan {
     const urlPath = hrefIn(locale)!;
     const english = hrefIn(DEFAULT_LOCALE);
     const alternates: Alternate[] = [
@@ -146,7 +185,10 @@ class PagePlanner {
       outputPath: outputPathFor(urlPath),
       canonical: this.absolute(urlPath),
       alternates,
-      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: hrefIn(other) ?? urlFor(this.site.routes, { route: 'index', locale: other }) })),
+      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({
+        locale: other,
+        href: hrefIn(other) ?? urlFor(this.site.routes, { route: 'index', locale: other }),
+      })),
       noindex: false,
       lastModified: undefined,
       socialImage: this.localeSocialImage(locale),
@@ -158,7 +200,11 @@ class PagePlanner {
     const routes = this.site.routes;
     const at = (route: StaticRoute) => (inLocale: Locale) => urlFor(routes, { route, locale: inLocale });
     const described = (route: StaticRoute, key: string, data: PageData, ...args: string[]) =>
-      this.page(route, locale, at(route), { title: this.t(locale, `page.${key}.title`, ...args), description: this.t(locale, `page.${key}.description`), data });
+      this.page(route, locale, at(route), {
+        title: this.t(locale, `page.${key}.title`, ...args),
+        description: this.t(locale, `page.${key}.description`),
+        data,
+      });
     return [
       this.page('index', locale, at('index'), {
         title: this.t(locale, 'page.index.title'),
@@ -167,8 +213,14 @@ class PagePlanner {
       }),
       described('pricing', 'pricing', { template: 'pricing' }),
       ...this.blogPages(locale),
-      described('glossary', 'glossary', { template: 'glossary-overview', categories: this.site.glossary.categories.map((category) => this.category(category.category, locale)) }),
-      described('google-analytics-countries', 'countries', { template: 'countries', countries: this.countries(locale) }),
+      described('glossary', 'glossary', {
+        template: 'glossary-overview',
+        categories: this.site.glossary.categories.map((category) => this.category(category.category, locale)),
+      }),
+      described('google-analytics-countries', 'countries', {
+        template: 'countries',
+        countries: this.countries(locale),
+      }),
       described('utm-generator', 'utm', { template: 'utm-generator' }),
       described('video', 'video', { template: 'video' }),
     ];
@@ -177,9 +229,12 @@ class PagePlanner {
   /** The blog list, BLOG_PAGE_SIZE posts a page: `/blog`, then `/blog/page/2` … (localized). */
   blogPages(locale: Locale): PagePlan[] {
     const posts = this.inLocale(this.content.blogPosts, locale);
-    const pageCount = (inLocale: Locale) => Math.max(1, Math.ceil(this.inLocale(this.content.blogPosts, inLocale).length / BLOG_PAGE_SIZE));
+    const pageCount = (inLocale: Locale) =>
+      Math.max(1, Math.ceil(this.inLocale(this.content.blogPosts, inLocale).length / BLOG_PAGE_SIZE));
     const count = pageCount(locale);
-    const counts = Object.fromEntries(LOCALES.map((inLocale) => [inLocale, inLocale === locale ? count : pageCount(inLocale)])) as Record<Locale, number>;
+    const counts = Object.fromEntries(
+      LOCALES.map((inLocale) => [inLocale, inLocale === locale ? count : pageCount(inLocale)]),
+    ) as Record<Locale, number>;
     // Locales without a version of some posts list fewer of them, so they may have fewer pages.
     const hrefOf = (page: number) => (inLocale: Locale) =>
       page > counts[inLocale]
@@ -195,8 +250,15 @@ class PagePlanner {
         description: this.t(locale, 'page.blog.description'),
         data: {
           template: 'blog-list',
-          posts: posts.slice(index * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE).map((family) => this.summary(family, locale)),
-          pagination: { page, count, previous: page > 1 ? hrefOf(page - 1)(locale)! : undefined, next: page < count ? hrefOf(page + 1)(locale)! : undefined },
+          posts: posts
+            .slice(index * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE)
+            .map((family) => this.summary(family, locale)),
+          pagination: {
+            page,
+            count,
+            previous: page > 1 ? hrefOf(page - 1)(locale)! : undefined,
+            next: page < count ? hrefOf(page + 1)(locale)! : undefined,
+          },
         },
       });
     });
@@ -204,18 +266,32 @@ class PagePlanner {
 
   categoryPages(category: string, locale: Locale): PagePlan[] {
     const summary = this.category(category, locale);
-    const inCategory = (families: ContentFamily[]) => this.inLocale(families, locale).filter((family) => family.articleType === category).map((family) => this.summary(family, locale));
+    const inCategory = (families: ContentFamily[]) =>
+      this.inLocale(families, locale)
+        .filter((family) => family.articleType === category)
+        .map((family) => this.summary(family, locale));
     return [
-      this.page('glossary-category', locale, (inLocale) => urlFor(this.site.routes, { route: 'glossary-category', locale: inLocale, params: { category } }), {
-        title: summary.title,
-        description: summary.description,
-        data: { template: 'glossary-category', category: summary, terms: inCategory(this.content.glossaryTerms) },
-      }),
-      this.page('glossary-category-key-terms', locale, (inLocale) => urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale: inLocale, params: { category } }), {
-        title: summary.keyTermsTitle,
-        description: summary.keyTermsDescription,
-        data: { template: 'key-terms', category: summary, terms: inCategory(this.content.keyTerms) },
-      }),
+      this.page(
+        'glossary-category',
+        locale,
+        (inLocale) => urlFor(this.site.routes, { route: 'glossary-category', locale: inLocale, params: { category } }),
+        {
+          title: summary.title,
+          description: summary.description,
+          data: { template: 'glossary-category', category: summary, terms: inCategory(this.content.glossaryTerms) },
+        },
+      ),
+      this.page(
+        'glossary-category-key-terms',
+        locale,
+        (inLocale) =>
+          urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale: inLocale, params: { category } }),
+        {
+          title: summary.keyTermsTitle,
+          description: summary.keyTermsDescription,
+          data: { template: 'key-terms', category: summary, terms: inCategory(this.content.keyTerms) },
+        },
+      ),
     ];
   }
 
@@ -227,13 +303,18 @@ class PagePlanner {
     const article: ArticleView = {
       version: isFallback ? this.fallbackVersion(version, locale) : version,
       isFallback: language.isFallback,
-      englishHref: version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
+      englishHref:
+        version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
       breadcrumbs: this.breadcrumbs(family, locale, version.title, isFallback ? version.locale : undefined),
     };
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       // The <title> is in the page's language too: an English title says it is English.
       title: isFallback ? this.t(locale, 'article.not_translated_title', version.title) : version.title,
-      socialImage: planSocialImage({ title: version.question ?? version.title, footer: this.site.config.product, lang: this.iso(version.locale) }),
+      socialImage: planSocialImage({
+        title: version.question ?? version.title,
+        footer: this.site.config.product,
+        lang: this.iso(version.locale),
+      }),
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
       noindex: version.isDraft,
@@ -253,7 +334,10 @@ class PagePlanner {
       canonical: undefined,
       alternates: [],
       noindex: true,
-      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({ locale: other, href: urlFor(this.site.routes, { route: 'index', locale: other }) })),
+      languageLinks: LOCALES.filter((other) => other !== locale).map((other) => ({
+        locale: other,
+        href: urlFor(this.site.routes, { route: 'index', locale: other }),
+      })),
       lastModified: undefined,
       socialImage: this.localeSocialImage(locale),
       data: { template: 'not-found' },
@@ -264,7 +348,15 @@ class PagePlanner {
     const at = (route: StaticRoute) => urlFor(this.site.routes, { route, locale });
     return {
       locale,
-      nav: { home: at('index'), pricing: at('pricing'), blog: at('blog'), glossary: at('glossary'), countries: at('google-analytics-countries'), utmGenerator: at('utm-generator'), video: at('video') },
+      nav: {
+        home: at('index'),
+        pricing: at('pricing'),
+        blog: at('blog'),
+        glossary: at('glossary'),
+        countries: at('google-analytics-countries'),
+        utmGenerator: at('utm-generator'),
+        video: at('video'),
+      },
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
         const post = this.blogPostBySlug(slug);
@@ -335,17 +427,43 @@ class PagePlanner {
     };
   }
 
-  private breadcrumbs(family: ContentFamily, locale: Locale, title: string, titleLocale: Locale | undefined): ArticleView['breadcrumbs'] {
+  private breadcrumbs(
+    family: ContentFamily,
+    locale: Locale,
+    title: string,
+    titleLocale: Locale | undefined,
+  ): ArticleView['breadcrumbs'] {
     const routes = this.site.routes;
     const home = { label: this.site.config.product, href: urlFor(routes, { route: 'index', locale }) };
-    const here = { label: title, href: this.familyHref(family, locale)!, ...(titleLocale ? { lang: titleLocale } : {}) };
-    if (family.articleType === 'blog') return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
+    const here = {
+      label: title,
+      href: this.familyHref(family, locale)!,
+      ...(titleLocale ? { lang: titleLocale } : {}),
+    };
+    if (family.articleType === 'blog')
+      return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
     if (family.articleType === 'google-analytics-countries') {
-      return [home, { label: this.t(locale, 'page.countries.title'), href: urlFor(routes, { route: 'google-analytics-countries', locale }) }, here];
+      return [
+        home,
+        {
+          label: this.t(locale, 'page.countries.title'),
+          href: urlFor(routes, { route: 'google-analytics-countries', locale }),
+        },
+        here,
+      ];
     }
     const category = this.category(family.articleType, locale);
-    const glossary = { label: this.t(locale, 'page.glossary.title'), href: urlFor(routes, { route: 'glossary', locale }) };
-    const section = family.collection === 'key-terms' ? [{ label: category.title, href: category.href }, { label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref }] : [{ label: category.title, href: category.href }];
+    const glossary = {
+      label: this.t(locale, 'page.glossary.title'),
+      href: urlFor(routes, { route: 'glossary', locale }),
+    };
+    const section =
+      family.collection === 'key-terms'
+        ? [
+            { label: category.title, href: category.href },
+            { label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref },
+          ]
+        : [{ label: category.title, href: category.href }];
     return [home, glossary, ...section, here];
   }
 
@@ -356,11 +474,23 @@ class PagePlanner {
    */
   private fallbackVersion(version: EntryVersion, locale: Locale): EntryVersion {
     const paths = this.localizedPathsFor(locale);
-    const linked = [...version.markdown.markdown.matchAll(/\]\(\s*<?(?:https?:\/\/[^/)\s]+)?(\/[^)\s#?>]*)|href="(?:https?:\/\/[^/"]+)?(\/[^"#?]*)"/g)].map((match) => match[1] ?? match[2]!);
-    const links = Object.fromEntries([...new Set(linked)].sort().flatMap((urlPath) => (paths.has(urlPath) ? [[urlPath, paths.get(urlPath)!]] : [])));
-    const strings = { ...markdownStrings(this.site, locale), lang: { ui: this.iso(locale), text: this.iso(version.locale) } };
+    const linked = [
+      ...version.markdown.markdown.matchAll(
+        /\]\(\s*<?(?:https?:\/\/[^/)\s]+)?(\/[^)\s#?>]*)|href="(?:https?:\/\/[^/"]+)?(\/[^"#?]*)"/g,
+      ),
+    ].map((match) => match[1] ?? match[2]!);
+    const links = Object.fromEntries(
+      [...new Set(linked)].sort().flatMap((urlPath) => (paths.has(urlPath) ? [[urlPath, paths.get(urlPath)!]] : [])),
+    );
+    const strings = {
+      ...markdownStrings(this.site, locale),
+      lang: { ui: this.iso(locale), text: this.iso(version.locale) },
+    };
     const markdown = { ...version.markdown, strings, links };
-    const contentKey = createHash('sha256').update(JSON.stringify([version.contentKey, strings, links])).digest('hex').slice(0, 32);
+    const contentKey = createHash('sha256')
+      .update(JSON.stringify([version.contentKey, strings, links]))
+      .digest('hex')
+      .slice(0, 32);
     return { ...version, markdown, contentKey };
   }
 
@@ -369,7 +499,15 @@ class PagePlanner {
     if (!paths) {
       paths = new Map();
       const routes = this.site.routes;
-      for (const route of ['index', 'pricing', 'blog', 'glossary', 'google-analytics-countries', 'utm-generator', 'video'] as const) {
+      for (const route of [
+        'index',
+        'pricing',
+        'blog',
+        'glossary',
+        'google-analytics-countries',
+        'utm-generator',
+        'video',
+      ] as const) {
         paths.set(urlFor(routes, { route, locale: DEFAULT_LOCALE }), urlFor(routes, { route, locale }));
       }
       for (const family of entryFamilies(this.content)) {
@@ -394,12 +532,26 @@ class PagePlanner {
   private countries(locale: Locale): CountrySummary[] {
     const fixed = this.site.countries.ruledIllegal.map((country): CountrySummary => {
       const post = this.blogPostBySlug(country.blogSlug);
-      return { code: country.code, status: 'forbidden', href: post ? this.familyHref(post, locale) : undefined, isEnglishOnly: post ? this.isEnglishOnly(post, locale) : false };
+      return {
+        code: country.code,
+        status: 'forbidden',
+        href: post ? this.familyHref(post, locale) : undefined,
+        isEnglishOnly: post ? this.isEnglishOnly(post, locale) : false,
+      };
     });
     const fixedCodes = new Set(fixed.map((country) => country.code));
     const fromCms = this.inLocale(this.content.countries, locale).flatMap((family): CountrySummary[] => {
       const country = family.versions[family.languages[locale]!.sourceLocale]?.country;
-      return country && !fixedCodes.has(country.code) ? [{ code: country.code, status: country.status, href: this.familyHref(family, locale), isEnglishOnly: this.isEnglishOnly(family, locale) }] : [];
+      return country && !fixedCodes.has(country.code)
+        ? [
+            {
+              code: country.code,
+              status: country.status,
+              href: this.familyHref(family, locale),
+              isEnglishOnly: this.isEnglishOnly(family, locale),
+            },
+          ]
+        : [];
     });
     return [...fixed, ...fromCms].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }

@@ -39,8 +39,15 @@ export function redirectInputs({ site, content, pages, dropBroken = false }: Pla
   return {
     redirects: site.redirects,
     routes: site.routes,
-    families: [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].map(redirectFamily),
-    pages: pages.map((page) => ({ route: page.route, locale: page.locale, urlPath: page.urlPath, outputPath: page.outputPath })),
+    families: [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].map(
+      redirectFamily,
+    ),
+    pages: pages.map((page) => ({
+      route: page.route,
+      locale: page.locale,
+      urlPath: page.urlPath,
+      outputPath: page.outputPath,
+    })),
     dropBroken,
   };
 }
@@ -64,13 +71,26 @@ export function planRedirects(options: PlanRedirectsOptions): PlanRedirectsResul
 }
 
 /** planRedirects on its inputs alone (the build caches its result under their hash). Pure. */
-export function planRedirectsFrom({ redirects, routes, families, pages, dropBroken }: RedirectInputs): PlanRedirectsResult {
+export function planRedirectsFrom({
+  redirects,
+  routes,
+  families,
+  pages,
+  dropBroken,
+}: RedirectInputs): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
   const list = planListRedirects(redirects, routes);
   const isEntryPath = matchesEntryRoute(routes);
   // A rule over a CMS page that points at an entry this build lacks: the page stays (dropShadowedPages)
   // and the rule is left out like any rule to a missing entry.
-  const overMissing = list.rules.filter((rule) => pageUrlPaths.has(rule.from) && isEntryPath(rule.from) && rule.to.startsWith('/') && isEntryPath(rule.to) && !pageUrlPaths.has(rule.to));
+  const overMissing = list.rules.filter(
+    (rule) =>
+      pageUrlPaths.has(rule.from) &&
+      isEntryPath(rule.from) &&
+      rule.to.startsWith('/') &&
+      isEntryPath(rule.to) &&
+      !pageUrlPaths.has(rule.to),
+  );
   const listRules = list.rules.filter((rule) => !overMissing.includes(rule));
   const slugs = planSlugRedirects({ families, routes, pageUrlPaths });
   // Rules left out (dropBroken), by origin, label and source: case rules are made again on each pass.
@@ -81,7 +101,11 @@ export function planRedirectsFrom({ redirects, routes, families, pages, dropBrok
     const listKept = kept(listRules);
     const handWritten = new Set(listKept.map((rule) => rule.from.toLowerCase()));
     const candidates = [...listKept, ...kept(slugs.rules).filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
-    return checkRedirects([...candidates, ...kept(planCaseRedirects(pageUrlPaths, candidates))], pageUrlPaths, isEntryPath);
+    return checkRedirects(
+      [...candidates, ...kept(planCaseRedirects(pageUrlPaths, candidates))],
+      pageUrlPaths,
+      isEntryPath,
+    );
   };
   let checked = check();
   const dropped = dropBroken ? [...list.problems] : [];
@@ -94,9 +118,15 @@ export function planRedirectsFrom({ redirects, routes, families, pages, dropBrok
   const problems = dropBroken ? checked.problems : [...list.problems, ...checked.problems];
   if (problems.length > 0) throw redirectsInvalid(problems);
   const missing = [...overMissing, ...checked.missingEntries];
-  const missingWarning = missing.length === 0 ? [] : [
-    `${missing.length} hand-written ${missing.length === 1 ? 'redirect was' : 'redirects were'} left out because this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?): ${missing.slice(0, 5).map((rule) => `${rule.from} → ${rule.to}`).join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}`,
-  ];
+  const missingWarning =
+    missing.length === 0
+      ? []
+      : [
+          `${missing.length} hand-written ${missing.length === 1 ? 'redirect was' : 'redirects were'} left out because this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?): ${missing
+            .slice(0, 5)
+            .map((rule) => `${rule.from} → ${rule.to}`)
+            .join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}`,
+        ];
 
   return {
     plan: {
@@ -104,7 +134,10 @@ export function planRedirectsFrom({ redirects, routes, families, pages, dropBrok
       rootLanguage: {
         cookie: 'locale',
         status: 307,
-        targets: LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({ locale, urlPath: urlFor(routes, { route: 'index', locale }) })),
+        targets: LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({
+          locale,
+          urlPath: urlFor(routes, { route: 'index', locale }),
+        })),
       },
       notFound: planNotFound(pages),
     },
@@ -114,15 +147,26 @@ export function planRedirectsFrom({ redirects, routes, families, pages, dropBrok
 }
 
 /** redirects.json as rules: path rules as written, route rules once per locale. Pure. */
-export function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRedirect>, routes: RoutesFile): { rules: RedirectRule[]; problems: string[] } {
+export function planListRedirects(
+  entries: ReadonlyArray<PathRedirect | RouteRedirect>,
+  routes: RoutesFile,
+): { rules: RedirectRule[]; problems: string[] } {
   const rules: RedirectRule[] = [];
   const problems: string[] = [];
   entries.forEach((entry, index) => {
     const label = `redirects.json #${index + 1}`;
     if ('route' in entry) {
-      const expected = [...routes[entry.route][DEFAULT_LOCALE].matchAll(/\{([a-z]+)\}/g)].map((match) => match[1]).sort().join(', ');
-      const mismatched = (['from', 'to'] as const).filter((side) => Object.keys(entry[side]).sort().join(', ') !== expected);
-      for (const side of mismatched) problems.push(`${label}: "${side}" gives the parameters {${Object.keys(entry[side]).sort().join(', ')}}, route ${entry.route} takes {${expected}}`);
+      const expected = [...routes[entry.route][DEFAULT_LOCALE].matchAll(/\{([a-z]+)\}/g)]
+        .map((match) => match[1])
+        .sort()
+        .join(', ');
+      const mismatched = (['from', 'to'] as const).filter(
+        (side) => Object.keys(entry[side]).sort().join(', ') !== expected,
+      );
+      for (const side of mismatched)
+        problems.push(
+          `${label}: "${side}" gives the parameters {${Object.keys(entry[side]).sort().join(', ')}}, route ${entry.route} takes {${expected}}`,
+        );
       if (mismatched.length > 0) return;
       for (const locale of LOCALES) {
         const from = urlFor(routes, { route: entry.route, locale, params: entry.from });
@@ -131,7 +175,14 @@ export function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRed
       }
     } else {
       // Written with or without percent-encoding (`/fr/blog/café`): the plan's form encodes what is not ASCII.
-      rules.push({ from: encodeUrlPath(entry.from), to: entry.to.startsWith('/') ? encodeUrlPath(entry.to) : entry.to, status: entry.status, origin: 'list', force: entry.force, label });
+      rules.push({
+        from: encodeUrlPath(entry.from),
+        to: entry.to.startsWith('/') ? encodeUrlPath(entry.to) : entry.to,
+        status: entry.status,
+        origin: 'list',
+        force: entry.force,
+        label,
+      });
     }
   });
   return { rules, problems };
@@ -140,6 +191,11 @@ export function planListRedirects(entries: ReadonlyArray<PathRedirect | RouteRed
 function planNotFound(pages: RedirectInputs['pages']): NotFoundPage[] {
   return pages
     .filter((page) => page.route === 'not-found')
-    .map((page) => ({ locale: page.locale, prefix: page.urlPath.slice(0, page.urlPath.lastIndexOf('/') + 1), urlPath: page.urlPath, outputPath: page.outputPath }))
+    .map((page) => ({
+      locale: page.locale,
+      prefix: page.urlPath.slice(0, page.urlPath.lastIndexOf('/') + 1),
+      urlPath: page.urlPath,
+      outputPath: page.outputPath,
+    }))
     .sort((a, b) => b.prefix.length - a.prefix.length || (a.prefix < b.prefix ? -1 : 1));
 }

@@ -20,7 +20,13 @@ export function redirectFamily(family: ContentFamily): RedirectFamily {
     const slug = family.languages[locale]?.slug;
     if (slug !== undefined) own[locale] = slug;
   }
-  return { key: family.key, collection: family.collection, articleType: family.articleType, slugs: [...new Set(Object.values(family.versions).map((version) => version.slug))].sort(), own };
+  return {
+    key: family.key,
+    collection: family.collection,
+    articleType: family.articleType,
+    slugs: [...new Set(Object.values(family.versions).map((version) => version.slug))].sort(),
+    own,
+  };
 }
 
 export interface SlugRedirectsOptions {
@@ -71,7 +77,14 @@ function familyRedirects(family: RedirectFamily, routes: RoutesFile): RedirectRu
     const to = familyUrlFor(routes, family, locale, own);
     return slugs
       .filter((slug) => slug !== own)
-      .map((slug): RedirectRule => ({ from: familyUrlFor(routes, family, locale, slug), to, status: 308, origin: 'slug', force: false, label: `${family.key} (${locale})` }));
+      .map((slug): RedirectRule => ({
+        from: familyUrlFor(routes, family, locale, slug),
+        to,
+        status: 308,
+        origin: 'slug',
+        force: false,
+        label: `${family.key} (${locale})`,
+      }));
   });
 }
 
@@ -79,5 +92,7 @@ function summarise(sources: string[], reason: string): string[] {
   if (sources.length === 0) return [];
   const examples = sources.slice(0, EXAMPLES).join(', ');
   const more = sources.length > EXAMPLES ? `, … ${sources.length - EXAMPLES} more` : '';
-  return [`${sources.length} localized-slug ${sources.length === 1 ? 'redirect was' : 'redirects were'} left out because ${reason}: ${examples}${more}`];
+  return [
+    `${sources.length} localized-slug ${sources.length === 1 ? 'redirect was' : 'redirects were'} left out because ${reason}: ${examples}${more}`,
+  ];
 }

@@ -25,7 +25,8 @@ export function sourceProblem(from: string): string | undefined {
   const segments = from.slice(1).split('/');
   if (segments.some((segment) => segment === '')) return 'has an empty segment ("//")';
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'has a "." or ".." segment';
-  if (!segments.every((segment) => SEGMENT.test(segment))) return 'has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)';
+  if (!segments.every((segment) => SEGMENT.test(segment)))
+    return 'has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)';
   return encodedProblem(from);
 }
 
@@ -38,7 +39,8 @@ function encodedProblem(from: string): string | undefined {
     return 'has percent-encoded bytes that are not UTF-8';
   }
   const encodedOnly = [...decoded].filter((character) => character.charCodeAt(0) > 0x7f).join('');
-  if (encodedOnly !== '' && !ENCODED_CHARACTERS.test(encodedOnly)) return 'has percent-encoded characters other than letters and digits';
+  if (encodedOnly !== '' && !ENCODED_CHARACTERS.test(encodedOnly))
+    return 'has percent-encoded characters other than letters and digits';
   return undefined;
 }
 
@@ -47,7 +49,8 @@ export type TargetKind = { kind: 'path' } | { kind: 'url' } | { kind: 'invalid';
 /** A target is a site path (checked against the pages later) or an absolute https URL. */
 export function classifyTarget(to: string): TargetKind {
   if (to.startsWith('/')) {
-    if (to.startsWith('//') || to.includes('\\')) return { kind: 'invalid', problem: 'could be read as another host ("//" or "\\" at the start)' };
+    if (to.startsWith('//') || to.includes('\\'))
+      return { kind: 'invalid', problem: 'could be read as another host ("//" or "\\" at the start)' };
     const problem = to === '/' ? undefined : sourceProblem(to);
     return problem ? { kind: 'invalid', problem } : { kind: 'path' };
   }
@@ -59,8 +62,11 @@ export function classifyTarget(to: string): TargetKind {
   }
   if (url.protocol !== 'https:') return { kind: 'invalid', problem: 'is an absolute URL but not https' };
   if (url.username || url.password) return { kind: 'invalid', problem: 'carries credentials' };
-  if (url.search || url.hash || to.includes('?') || to.includes('#')) return { kind: 'invalid', problem: 'has a query or fragment (the request\'s query string is kept instead)' };
-  if (url.href !== to && `${url.href.replace(/\/$/, '')}` !== to) return { kind: 'invalid', problem: `is not in normal form (${url.href})` };
-  if (!URL_CHARACTERS.test(to.slice('https://'.length))) return { kind: 'invalid', problem: 'has characters some host formats cannot carry ("$", quotes, spaces, "\\")' };
+  if (url.search || url.hash || to.includes('?') || to.includes('#'))
+    return { kind: 'invalid', problem: "has a query or fragment (the request's query string is kept instead)" };
+  if (url.href !== to && `${url.href.replace(/\/$/, '')}` !== to)
+    return { kind: 'invalid', problem: `is not in normal form (${url.href})` };
+  if (!URL_CHARACTERS.test(to.slice('https://'.length)))
+    return { kind: 'invalid', problem: 'has characters some host formats cannot carry ("$", quotes, spaces, "\\")' };
   return { kind: 'url' };
 }

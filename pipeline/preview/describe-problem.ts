@@ -24,10 +24,16 @@ export interface DescribeProblemOptions {
 
 /** What the overlay says about an error of a rebuild or a CMS refresh. A non-SitegenError is a bug: its stack is shown. */
 export function describeProblem(error: unknown, options: DescribeProblemOptions): PreviewProblem {
-  const shorten = (text: string) => options.roots.reduce((result, root) => result.split(`${root.replace(/\/+$/, '')}/`).join(''), text);
+  const shorten = (text: string) =>
+    options.roots.reduce((result, root) => result.split(`${root.replace(/\/+$/, '')}/`).join(''), text);
   if (!isSitegenError(error)) {
     const stack = (error as Error | undefined)?.stack ?? String(error);
-    return { code: 'BUG', title: 'sitegen failed', message: shorten(stack), hint: 'this is a bug in sitegen, not in your content; please report it with this message' };
+    return {
+      code: 'BUG',
+      title: 'sitegen failed',
+      message: shorten(stack),
+      hint: 'this is a bug in sitegen, not in your content; please report it with this message',
+    };
   }
   const isCms = error.code.startsWith('CMS_');
   return {
@@ -35,6 +41,8 @@ export function describeProblem(error: unknown, options: DescribeProblemOptions)
     title: isCms ? CMS_UNREACHABLE_TITLE : (TITLES[error.code] ?? 'The preview could not be rebuilt'),
     localizedTitles: isCms ? options.blogUnreachable : undefined,
     message: shorten(error.message),
-    hint: isCms ? `${error.hint ?? 'check the CMS'}; the preview keeps showing the content it last fetched` : error.hint,
+    hint: isCms
+      ? `${error.hint ?? 'check the CMS'}; the preview keeps showing the content it last fetched`
+      : error.hint,
   };
 }

@@ -17,7 +17,14 @@ export function injectIntoHtml(request: IncomingMessage, response: ServerRespons
   const start = (status: number, headers: OutgoingHttpHeaders | undefined) => {
     const header = (name: string) => headers?.[name] ?? headers?.[name.toLowerCase()] ?? response.getHeader(name);
     const type = String(header('Content-Type') ?? '');
-    if (held || !type.startsWith('text/html') || header('Content-Encoding') !== undefined || status === 304 || status === 204) return;
+    if (
+      held ||
+      !type.startsWith('text/html') ||
+      header('Content-Encoding') !== undefined ||
+      status === 304 ||
+      status === 204
+    )
+      return;
     held = [];
     response.removeHeader('Content-Length');
     if (headers) {
@@ -27,11 +34,18 @@ export function injectIntoHtml(request: IncomingMessage, response: ServerRespons
   };
   const hold = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    held!.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    held!.push(
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array),
+    );
   };
 
   response.writeHead = ((status: number, ...rest: unknown[]) => {
-    start(status, rest.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg)));
+    start(
+      status,
+      rest.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg)),
+    );
     return writeHead(status, ...rest);
   }) as ServerResponse['writeHead'];
   response.write = ((chunk: unknown, ...rest: unknown[]) => {

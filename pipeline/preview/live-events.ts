@@ -40,14 +40,20 @@ const KEEP_ALIVE_MS = 15_000;
 /** Server-sent events to the preview tabs; `hello` comes from the given state at connect time. */
 export function createLiveEvents(hello: () => Extract<LiveEvent, { event: 'hello' }>['data']): LiveEvents {
   const streams = new Set<ServerResponse>();
-  const write = (response: ServerResponse, { event, data }: LiveEvent) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const write = (response: ServerResponse, { event, data }: LiveEvent) =>
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const keepAlive = setInterval(() => {
     for (const response of streams) response.write(': keep-alive\n\n');
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
   return {
     connect(request, response) {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+      response.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
       // The browser reconnects after a dropped stream; a short retry keeps the overlay current.
       response.write('retry: 500\n\n');
       write(response, { event: 'hello', data: hello() });

@@ -14,13 +14,36 @@ const manifestSchema = z
     baseUrl: z.string(),
     redirects: z
       .object({
-        rules: z.array(z.object({ from: z.string(), to: z.string(), status, origin: z.enum(['list', 'slug', 'case']), force: z.boolean(), label: z.string() }).strict()),
-        rootLanguage: z.object({ cookie: z.literal('locale'), status: z.literal(307), targets: z.array(z.object({ locale: localeSchema, urlPath: z.string() }).strict()) }).strict(),
-        notFound: z.array(z.object({ locale: localeSchema, prefix: z.string(), urlPath: z.string(), outputPath: z.string() }).strict()),
+        rules: z.array(
+          z
+            .object({
+              from: z.string(),
+              to: z.string(),
+              status,
+              origin: z.enum(['list', 'slug', 'case']),
+              force: z.boolean(),
+              label: z.string(),
+            })
+            .strict(),
+        ),
+        rootLanguage: z
+          .object({
+            cookie: z.literal('locale'),
+            status: z.literal(307),
+            targets: z.array(z.object({ locale: localeSchema, urlPath: z.string() }).strict()),
+          })
+          .strict(),
+        notFound: z.array(
+          z.object({ locale: localeSchema, prefix: z.string(), urlPath: z.string(), outputPath: z.string() }).strict(),
+        ),
       })
       .strict(),
     headers: z
-      .object({ security: z.array(header), immutable: z.object({ folders: z.array(z.string()), cacheControl: z.string() }).strict(), rootVary: z.string() })
+      .object({
+        security: z.array(header),
+        immutable: z.object({ folders: z.array(z.string()), cacheControl: z.string() }).strict(),
+        rootVary: z.string(),
+      })
       .strict(),
   })
   .strict();
@@ -32,11 +55,22 @@ export async function loadHostManifest(hostConfigDir: string): Promise<HostManif
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new SitegenError({ code: 'SITE_CONFIG_INVALID', message: `${file} cannot be read: ${(error as Error).message}`, hint: 'build the site first (sitegen build); the manifest is written beside the output', cause: error });
+    throw new SitegenError({
+      code: 'SITE_CONFIG_INVALID',
+      message: `${file} cannot be read: ${(error as Error).message}`,
+      hint: 'build the site first (sitegen build); the manifest is written beside the output',
+      cause: error,
+    });
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
-    throw new SitegenError({ code: 'SITE_CONFIG_INVALID', message: `${file} is not a sitegen host manifest.\n${formatZodIssues(parsed.error).map((line) => `  ${line}`).join('\n')}`, hint: 'build the site again with this version of sitegen' });
+    throw new SitegenError({
+      code: 'SITE_CONFIG_INVALID',
+      message: `${file} is not a sitegen host manifest.\n${formatZodIssues(parsed.error)
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+      hint: 'build the site again with this version of sitegen',
+    });
   }
   return parsed.data;
 }

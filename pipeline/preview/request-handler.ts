@@ -42,7 +42,9 @@ export function createRequestHandler({ publicDir, manifest }: RequestHandlerOpti
     for (const header of security) response.setHeader(header.name, header.value);
     if ('vary' in decision && decision.vary) response.setHeader('Vary', rootVary);
     if (decision.kind === 'redirect') {
-      response.writeHead(decision.status, { Location: decision.location, 'Content-Type': 'text/plain; charset=utf-8' }).end(request.method === 'HEAD' ? undefined : `Redirecting to ${decision.location}\n`);
+      response
+        .writeHead(decision.status, { Location: decision.location, 'Content-Type': 'text/plain; charset=utf-8' })
+        .end(request.method === 'HEAD' ? undefined : `Redirecting to ${decision.location}\n`);
       return;
     }
     const file = decision.kind === 'file' ? await findFile(root, decision) : undefined;
@@ -52,7 +54,13 @@ export function createRequestHandler({ publicDir, manifest }: RequestHandlerOpti
     }
     if (decision.kind === 'file' && decision.immutable) response.setHeader('Cache-Control', immutable.cacheControl);
     request.url = file.split('/').map(encodeURIComponent).join('/');
-    await serveHandler(request, response, { public: root, cleanUrls: false, directoryListing: false, etag: true, symlinks: false });
+    await serveHandler(request, response, {
+      public: root,
+      cleanUrls: false,
+      directoryListing: false,
+      etag: true,
+      symlinks: false,
+    });
   };
 }
 
@@ -68,7 +76,12 @@ async function findFile(root: string, decision: Extract<RouteDecision, { kind: '
   return undefined;
 }
 
-async function sendNotFound(root: string, outputPath: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function sendNotFound(
+  root: string,
+  outputPath: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const body = await readFile(path.join(root, outputPath)).catch(() => Buffer.from('Not found\n'));
   response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
   response.end(request.method === 'HEAD' ? undefined : body);

@@ -43,9 +43,20 @@ const ENCODED_CANONICAL = new RegExp(ENCODED_CANONICAL_PATTERN);
 
 export function createRouteTable(manifest: HostManifest): RouteTable {
   return {
-    redirects: new Map(manifest.redirects.rules.filter((rule) => rule.origin !== 'case').map((rule) => [decodeURIComponent(rule.from).toLowerCase(), { to: rule.to, status: rule.status }])),
-    caseRedirects: new Map(manifest.redirects.rules.filter((rule) => rule.origin === 'case').map((rule) => [decodeURIComponent(rule.from), { to: rule.to, status: rule.status }])),
-    languages: manifest.redirects.rootLanguage.targets.map((target) => ({ ...target, header: new RegExp(`^\\s*${target.locale}(?![a-z0-9])`, 'i') })),
+    redirects: new Map(
+      manifest.redirects.rules
+        .filter((rule) => rule.origin !== 'case')
+        .map((rule) => [decodeURIComponent(rule.from).toLowerCase(), { to: rule.to, status: rule.status }]),
+    ),
+    caseRedirects: new Map(
+      manifest.redirects.rules
+        .filter((rule) => rule.origin === 'case')
+        .map((rule) => [decodeURIComponent(rule.from), { to: rule.to, status: rule.status }]),
+    ),
+    languages: manifest.redirects.rootLanguage.targets.map((target) => ({
+      ...target,
+      header: new RegExp(`^\\s*${target.locale}(?![a-z0-9])`, 'i'),
+    })),
     notFound: manifest.redirects.notFound,
     immutableFolders: manifest.headers.immutable.folders,
   };
@@ -67,8 +78,15 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
 
   const path = uri === '/index.html' || uri === '/index' ? '/' : (CANONICAL.exec(uri)?.[1] ?? uri);
   const query = request.rawQuery.length > 1 ? request.rawQuery : '';
-  const redirect = (status: RedirectStatus, to: string, vary = false): RouteDecision => ({ kind: 'redirect', status, location: `${to}${query}`, vary });
-  const canonical = ((/\/\//.test(request.rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined) ?? ENCODED_CANONICAL.exec(request.rawPath)?.[1];
+  const redirect = (status: RedirectStatus, to: string, vary = false): RouteDecision => ({
+    kind: 'redirect',
+    status,
+    location: `${to}${query}`,
+    vary,
+  });
+  const canonical =
+    ((/\/\//.test(request.rawPath) || path !== uri) && SAFE_LOCATION.test(path) ? path : undefined) ??
+    ENCODED_CANONICAL.exec(request.rawPath)?.[1];
 
   if (uri === '/') {
     if (canonical) return redirect(308, canonical, true);
@@ -82,7 +100,9 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
   const target = table.redirects.get(path.toLowerCase()) ?? table.caseRedirects.get(path);
   if (target) return redirect(target.status, target.to);
   if (canonical) return redirect(308, canonical);
-  const notFound = table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ?? rootNotFound(table);
+  const notFound =
+    table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ??
+    rootNotFound(table);
   return { kind: 'file', candidates: [uri, `${uri}.html`], notFound, vary: false, immutable: false };
 }
 
@@ -96,7 +116,10 @@ export function normalizeUri(rawPath: string): string | undefined {
   }
   if (!decoded.startsWith('/') || decoded.includes('\0')) return undefined;
   const segments: string[] = [];
-  const parts = decoded.replace(/\/{2,}/g, '/').split('/').slice(1);
+  const parts = decoded
+    .replace(/\/{2,}/g, '/')
+    .split('/')
+    .slice(1);
   for (const [index, part] of parts.entries()) {
     const last = index === parts.length - 1;
     if (part === '..') {

@@ -1,7 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { injectIntoHtml } from './inject-script.ts';
-import { EVENTS_PATH, LIVE_CLIENT_SCRIPT, LIVE_SCRIPT_PATH, LIVE_SCRIPT_TAG, PREVIEW_PREFIX, REFRESH_PATH, STATUS_PATH } from './live-client.ts';
+import {
+  EVENTS_PATH,
+  LIVE_CLIENT_SCRIPT,
+  LIVE_SCRIPT_PATH,
+  LIVE_SCRIPT_TAG,
+  PREVIEW_PREFIX,
+  REFRESH_PATH,
+  STATUS_PATH,
+} from './live-client.ts';
 import type { LiveEvents } from './live-events.ts';
 import type { RequestHandler } from './request-handler.ts';
 
@@ -38,7 +46,9 @@ export async function servePreview(options: ServePreviewOptions): Promise<Previe
   const allowedHosts = new Set<string>();
   const server = http.createServer((request, response) => {
     if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) {
-      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`The preview answers only at http://${HOSTNAME}:${port}.\n`);
+      response
+        .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end(`The preview answers only at http://${HOSTNAME}:${port}.\n`);
       return;
     }
     answer(request, response, options).catch((error: unknown) => {
@@ -66,7 +76,11 @@ export async function servePreview(options: ServePreviewOptions): Promise<Previe
   };
 }
 
-async function answer(request: http.IncomingMessage, response: http.ServerResponse, options: ServePreviewOptions): Promise<void> {
+async function answer(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  options: ServePreviewOptions,
+): Promise<void> {
   const url = new URL(request.url ?? '/', `http://${HOSTNAME}`);
   if (url.pathname.startsWith(PREVIEW_PREFIX)) {
     await answerOwn(url, request, response, options);
@@ -74,7 +88,9 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
   }
   const handler = options.currentHandler();
   if (!handler) {
-    response.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' }).end(BUILDING_PAGE);
+    response
+      .writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
+      .end(BUILDING_PAGE);
     return;
   }
   injectIntoHtml(request, response, LIVE_SCRIPT_TAG);
@@ -83,22 +99,35 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
   await handler(request, response);
 }
 
-async function answerOwn(url: URL, request: http.IncomingMessage, response: http.ServerResponse, options: ServePreviewOptions): Promise<void> {
+async function answerOwn(
+  url: URL,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  options: ServePreviewOptions,
+): Promise<void> {
   if (url.pathname === LIVE_SCRIPT_PATH) {
-    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(LIVE_CLIENT_SCRIPT);
+    response
+      .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(LIVE_CLIENT_SCRIPT);
   } else if (url.pathname === EVENTS_PATH) {
     options.events.connect(request, response);
   } else if (url.pathname === STATUS_PATH) {
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${JSON.stringify(options.status())}\n`);
+    response
+      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(`${JSON.stringify(options.status())}\n`);
   } else if (url.pathname === REFRESH_PATH) {
     if (request.method !== 'POST') {
-      response.writeHead(405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' }).end('POST to refresh the preview from the CMS.\n');
+      response
+        .writeHead(405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('POST to refresh the preview from the CMS.\n');
       return;
     }
     // A Strapi webhook sends the changed entry; the refresh asks the CMS what changed instead.
     for await (const _chunk of request) void _chunk;
     const result = await options.refresh({ full: url.searchParams.get('full') === '1' });
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${JSON.stringify(result)}\n`);
+    response
+      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(`${JSON.stringify(result)}\n`);
   } else {
     response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
   }

@@ -84,7 +84,8 @@ export interface PreviewStatus {
   lastRebuild: PreviewRebuild | undefined;
 }
 
-type PreviewChange = { kind: 'start' } | { kind: 'file'; change: SiteChange; at: number } | { kind: 'cms'; full: boolean; at: number };
+type PreviewChange =
+  { kind: 'start' } | { kind: 'file'; change: SiteChange; at: number } | { kind: 'cms'; full: boolean; at: number };
 
 const TEMPLATES_DIR = new URL('templates/', PROJECT_ROOT_URL).pathname;
 const CODE_ROOT = PROJECT_ROOT_URL.pathname;
@@ -118,18 +119,29 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
   const problem = () => state.buildProblem ?? state.cmsProblem;
   const contentProblems = () => state.lastRebuild?.report.problems ?? [];
-  const live = createLiveEvents(() => ({ version: state.version, problem: problem(), contentProblems: contentProblems() }));
+  const live = createLiveEvents(() => ({
+    version: state.version,
+    problem: problem(),
+    contentProblems: contentProblems(),
+  }));
   // One worker that keeps the templates loaded, and a primed spare for the next template edit.
   const renderer = createRenderPool({ workers: 1, spare: true });
   const memo: BuildMemo = {};
-  const describe = (error: unknown, blogUnreachable?: Record<string, string>) => describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
+  const describe = (error: unknown, blogUnreachable?: Record<string, string>) =>
+    describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
   const showProblem = (found: PreviewProblem) => {
     live.send({ event: 'problem', data: found });
     events.emit('problem', found);
   };
 
   try {
-    if (options.cms) state.fetched = await fetchEntries({ cms: options.cms, contentDir: path.join(siteDir, 'content'), locales: LOCALES, includeDrafts: options.includeDrafts });
+    if (options.cms)
+      state.fetched = await fetchEntries({
+        cms: options.cms,
+        contentDir: path.join(siteDir, 'content'),
+        locales: LOCALES,
+        includeDrafts: options.includeDrafts,
+      });
   } catch (error) {
     await renderer.close();
     throw error;
@@ -143,7 +155,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     try {
       const updatedAfter = full || !state.fetched ? undefined : latestUpdatedAt(state.fetched.entries);
       const crawl = { cms, locales: LOCALES, includeDrafts: options.includeDrafts };
-      const changed = updatedAfter ? await fetchCmsEntries({ ...crawl, updatedAfter }) : await fetchEntries({ ...crawl, contentDir: path.join(siteDir, 'content') });
+      const changed = updatedAfter
+        ? await fetchCmsEntries({ ...crawl, updatedAfter })
+        : await fetchEntries({ ...crawl, contentDir: path.join(siteDir, 'content') });
       state.fetched = updatedAfter && state.fetched ? mergeEntries(state.fetched, changed) : changed;
       state.cmsProblem = undefined;
       return !updatedAfter || changed.entries.length > 0;
@@ -157,19 +171,31 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   /** After a build that succeeded: serve it, tell the tabs which pages to reload, report it. */
   const publish = async (report: BuildReport, changes: PreviewChange[], started: number, hadProblem: boolean) => {
     // The build leaves the host folder as it was when the redirects did not change: so does the handler (its route table).
-    const manifestStamp = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).then((info) => `${info.size}:${info.mtimeMs}`, () => undefined);
+    const manifestStamp = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).then(
+      (info) => `${info.size}:${info.mtimeMs}`,
+      () => undefined,
+    );
     if (!state.handler || manifestStamp === undefined || manifestStamp !== state.handlerManifest) {
       state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
       state.handlerManifest = manifestStamp;
     }
     state.buildProblem = undefined;
     const recovered = state.version === 0 || (hadProblem && problem() === undefined);
-    const reloaded = recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public') ? 'all' : renderer.lastRendered();
+    const reloaded =
+      recovered || changes.some((change) => change.kind === 'file' && change.change.area === 'public')
+        ? 'all'
+        : renderer.lastRendered();
     state.version += 1;
     live.send({ event: 'content-problems', data: { version: state.version, problems: report.problems ?? [] } });
     live.send({ event: 'reload', data: { version: state.version, pages: reloaded } });
     const causes = changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind));
-    state.lastRebuild = { version: state.version, ms: Math.round(performance.now() - started), causes, reloaded, report };
+    state.lastRebuild = {
+      version: state.version,
+      ms: Math.round(performance.now() - started),
+      causes,
+      reloaded,
+      report,
+    };
     events.emit('rebuilt', state.lastRebuild);
     if (state.cmsProblem) showProblem(state.cmsProblem);
   };
@@ -179,10 +205,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const hadProblem = problem() !== undefined;
     const cmsChanges = changes.filter((change) => change.kind === 'cms');
     if (options.cms && cmsChanges.length > 0) {
-      const isNew = await refreshCms(options.cms, cmsChanges.some((change) => change.full));
+      const isNew = await refreshCms(
+        options.cms,
+        cmsChanges.some((change) => change.full),
+      );
       if (!isNew && cmsChanges.length === changes.length) {
         // Nothing to build; a CMS that answers again still clears the overlay in open tabs.
-        if (hadProblem && problem() === undefined) live.send({ event: 'reload', data: { version: state.version, pages: 'all' } });
+        if (hadProblem && problem() === undefined)
+          live.send({ event: 'reload', data: { version: state.version, pages: 'all' } });
         return;
       }
     }
@@ -236,20 +266,36 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await server?.close();
     await renderer.close();
   };
-  const status = (): PreviewStatus => ({ version: state.version, isBusy: queue.isBusy(), problem: problem(), contentProblems: contentProblems(), lastRebuild: state.lastRebuild });
+  const status = (): PreviewStatus => ({
+    version: state.version,
+    isBusy: queue.isBusy(),
+    problem: problem(),
+    contentProblems: contentProblems(),
+    lastRebuild: state.lastRebuild,
+  });
   const refresh = async ({ full = false }: { full?: boolean } = {}): Promise<PreviewStatus> => {
     await queue.add({ kind: 'cms', full, at: performance.now() }, { immediate: true });
     return status();
   };
 
   try {
-    server = await servePreview({ port: options.port, events: live, currentHandler: () => state.handler, refresh, status });
+    server = await servePreview({
+      port: options.port,
+      events: live,
+      currentHandler: () => state.handler,
+      refresh,
+      status,
+    });
     await queue.add({ kind: 'start' }, { immediate: true });
   } catch (error) {
     await close();
     throw error;
   }
-  if (options.pollSeconds) poll = setInterval(() => void queue.add({ kind: 'cms', full: false, at: performance.now() }), options.pollSeconds * 1000);
+  if (options.pollSeconds)
+    poll = setInterval(
+      () => void queue.add({ kind: 'cms', full: false, at: performance.now() }),
+      options.pollSeconds * 1000,
+    );
   return { url: server.url, outDir, events, refresh, status, close };
 }
 
@@ -270,7 +316,9 @@ function assertNotSiteOutput(siteDir: string, previewDir: string): void {
 async function loadBlogUnreachable(siteDir: string): Promise<Record<string, string> | undefined> {
   try {
     const site = await loadSite(siteDir);
-    return Object.fromEntries(LOCALES.map((locale) => [locale, formatMessage(site.messages[locale], 'blog.could_not_connect')]));
+    return Object.fromEntries(
+      LOCALES.map((locale) => [locale, formatMessage(site.messages[locale], 'blog.could_not_connect')]),
+    );
   } catch {
     return undefined;
   }

@@ -42,7 +42,11 @@ const NOISE = /(?:^|[/\\])(?:\.#[^/\\]*|[^/\\]*~|[^/\\]*\.sw[a-p]|\.DS_Store|491
 export async function watchSite({ siteDir, templatesDir, onChange }: WatchSiteOptions): Promise<SiteWatcher> {
   const roots: Array<{ dir: string; area: WatchedArea; base: string }> = [
     { dir: path.resolve(templatesDir), area: 'templates', base: path.dirname(path.resolve(templatesDir)) },
-    ...SITE_FILES.map((name) => ({ dir: path.resolve(siteDir, name), area: 'site' as const, base: path.resolve(siteDir) })),
+    ...SITE_FILES.map((name) => ({
+      dir: path.resolve(siteDir, name),
+      area: 'site' as const,
+      base: path.resolve(siteDir),
+    })),
     { dir: path.resolve(siteDir, 'content'), area: 'content', base: path.resolve(siteDir) },
     { dir: path.resolve(siteDir, 'public'), area: 'public', base: path.resolve(siteDir) },
   ];
@@ -58,7 +62,9 @@ export async function watchSite({ siteDir, templatesDir, onChange }: WatchSiteOp
     const version = stats ? `${stats.size}:${stats.mtimeMs}` : undefined;
     if (version !== undefined && seen.get(absolute) === version) return;
     if (version !== undefined) seen.set(absolute, version);
-    const root = roots.find((candidate) => absolute === candidate.dir || absolute.startsWith(`${candidate.dir}${path.sep}`));
+    const root = roots.find(
+      (candidate) => absolute === candidate.dir || absolute.startsWith(`${candidate.dir}${path.sep}`),
+    );
     if (!ready || !root) return;
     onChange({ area: root.area, file: path.relative(root.base, absolute).split(path.sep).join('/') });
     clearTimeout(settling.get(absolute));

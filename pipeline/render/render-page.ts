@@ -24,7 +24,8 @@ function fragmentRenderer(shared: RenderShared): FragmentRenderer {
     // every body would hold the whole site's HTML in each worker.
     renderer = {
       // Islands are rendered with renderToString, the markup hydrateRoot expects; the rest as static markup.
-      island: (key, element) => (key === undefined ? renderToString(element()) : memoise(memo, `island:${key}`, () => renderToString(element()))),
+      island: (key, element) =>
+        key === undefined ? renderToString(element()) : memoise(memo, `island:${key}`, () => renderToString(element())),
       fragment: (key, element) => memoise(memo, `fragment:${key}`, () => renderToStaticMarkup(element())),
       markdown: (entry) => renderMarkdown(entry.markdown).html,
     };
@@ -73,7 +74,11 @@ export interface RenderedBody {
  * renderPage as UTF-8 bytes for the writer, or what went wrong (a plain object, so it can cross threads).
  * The Markdown bodies whose content keys are in `keepBodies` come back too, as the page rendered them.
  */
-export function renderPageBytes(page: PagePlan, shared: RenderShared, keepBodies?: ReadonlySet<string>): { path: string; bytes: Uint8Array; bodies?: RenderedBody[] } | { failure: RenderFailure } {
+export function renderPageBytes(
+  page: PagePlan,
+  shared: RenderShared,
+  keepBodies?: ReadonlySet<string>,
+): { path: string; bytes: Uint8Array; bodies?: RenderedBody[] } | { failure: RenderFailure } {
   try {
     let bodies: RenderedBody[] | undefined;
     let markdown: MarkdownForPage | undefined;
@@ -89,7 +94,13 @@ export function renderPageBytes(page: PagePlan, shared: RenderShared, keepBodies
     return bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes };
   } catch (error) {
     const cause = (error as Error).cause ?? error;
-    return { failure: { message: (error as Error).message, location: templateLocation(cause), stack: (cause as Error | undefined)?.stack } };
+    return {
+      failure: {
+        message: (error as Error).message,
+        location: templateLocation(cause),
+        stack: (cause as Error | undefined)?.stack,
+      },
+    };
   }
 }
 

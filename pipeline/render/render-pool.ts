@@ -110,7 +110,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     return loadTemplates(next);
   };
 
-  function render(pages: PagePlan[], shared: RenderShared, { keepBodies }: RenderOptions = {}): AsyncGenerator<RenderedPage[]> {
+  function render(
+    pages: PagePlan[],
+    shared: RenderShared,
+    { keepBodies }: RenderOptions = {},
+  ): AsyncGenerator<RenderedPage[]> {
     rendered = pages.map((page) => page.urlPath);
     const batches: PagePlan[][] = [];
     for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
@@ -163,7 +167,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
  * overlap with it), and returns the batches as they come. The job cleans up after itself when the last
  * batch is in or a worker failed, whether or not its result is read.
  */
-function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], shared: { id: number; value: RenderShared }, keepBodies: ReadonlySet<string> | undefined, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
+function renderOn(
+  workers: PoolWorker[],
+  job: number,
+  batches: PagePlan[][],
+  shared: { id: number; value: RenderShared },
+  keepBodies: ReadonlySet<string> | undefined,
+  failures: RenderFailure[],
+): AsyncGenerator<RenderedPage[]> {
   const queue = batches.map((pages, batch) => ({ batch, pages }));
   const done: RenderedPage[][] = [];
   let pending = queue.length;
@@ -242,7 +253,12 @@ function renderOn(workers: PoolWorker[], job: number, batches: PagePlan[][], sha
 }
 
 /** Renders in the calling thread, batch by batch as they are read (nothing to overlap with); React and the templates are loaded here only then. */
-async function* renderHere(batches: PagePlan[][], shared: RenderShared, keepBodies: ReadonlySet<string> | undefined, failures: RenderFailure[]): AsyncGenerator<RenderedPage[]> {
+async function* renderHere(
+  batches: PagePlan[][],
+  shared: RenderShared,
+  keepBodies: ReadonlySet<string> | undefined,
+  failures: RenderFailure[],
+): AsyncGenerator<RenderedPage[]> {
   const { renderPageBytes } = await import('./render-page.ts');
   for (const batch of batches) {
     const files: RenderedPage[] = [];
@@ -287,7 +303,15 @@ function startWorker(): PoolWorker {
   });
   // Awaited by the first render; until then an early failure must not count as unhandled.
   ready.catch(() => undefined);
-  const pooled: PoolWorker = { worker, ready, sharedId: undefined, keepBodiesJob: undefined, busy: false, retired: false, exited: false };
+  const pooled: PoolWorker = {
+    worker,
+    ready,
+    sharedId: undefined,
+    keepBodiesJob: undefined,
+    busy: false,
+    retired: false,
+    exited: false,
+  };
   worker.once('exit', () => {
     pooled.exited = true;
   });

@@ -8,7 +8,19 @@ import { loadWorldMap } from '../transform/world-map.ts';
 import type { MarkdownOptions } from '../transform/markdown.ts';
 
 /** Everything every page is rendered with, built once per build (and sent once to each render worker). */
-export function createRenderShared({ site, shells, assets, scripts, markdown }: { site: Site; shells: Record<Locale, ShellData>; assets: SiteAssets; scripts: ClientBundles; markdown: MarkdownOptions }): RenderShared {
+export function createRenderShared({
+  site,
+  shells,
+  assets,
+  scripts,
+  markdown,
+}: {
+  site: Site;
+  shells: Record<Locale, ShellData>;
+  assets: SiteAssets;
+  scripts: ClientBundles;
+  markdown: MarkdownOptions;
+}): RenderShared {
   return {
     product: site.config.product,
     baseUrl: site.config.baseUrl,

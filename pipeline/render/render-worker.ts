@@ -15,7 +15,13 @@ export type WorkerRequest = {
 };
 export type WorkerResponse =
   | { kind: 'ready' }
-  | { kind: 'rendered'; job: number; batch: number; files: Array<{ path: string; bytes: Uint8Array; bodies?: RenderedBody[] }>; failures: RenderFailure[] };
+  | {
+      kind: 'rendered';
+      job: number;
+      batch: number;
+      files: Array<{ path: string; bytes: Uint8Array; bodies?: RenderedBody[] }>;
+      failures: RenderFailure[];
+    };
 
 const port = parentPort!;
 // The render data of the build being rendered: sent once per build and worker, not with every batch.
@@ -36,7 +42,10 @@ port.on('message', (request: WorkerRequest) => {
   }
   const response: WorkerResponse = { kind: 'rendered', job: request.job, batch: request.batch, files, failures };
   // The pages' bytes move to the pool's thread without a copy.
-  port.postMessage(response, files.map((file) => file.bytes.buffer as ArrayBuffer));
+  port.postMessage(
+    response,
+    files.map((file) => file.bytes.buffer as ArrayBuffer),
+  );
 });
 
 const ready: WorkerResponse = { kind: 'ready' };

@@ -11,7 +11,9 @@ export function checkSite(site: Site): string[] {
 
 function checkLocaleMeta(site: Site): string[] {
   const codes = site.locales.map((meta) => meta.code);
-  return LOCALES.filter((locale) => !codes.includes(locale)).map((locale) => `locales/meta.json: no entry for locale "${locale}"`);
+  return LOCALES.filter((locale) => !codes.includes(locale)).map(
+    (locale) => `locales/meta.json: no entry for locale "${locale}"`,
+  );
 }
 
 function checkMessages(site: Site): string[] {
@@ -25,7 +27,9 @@ function checkMessages(site: Site): string[] {
       if (text === undefined) {
         problems.push(`locales/${locale}.json: missing key "${key}" (present in en.json)`);
       } else if (placeholders(text) !== placeholders(reference[key]!)) {
-        problems.push(`locales/${locale}.json: "${key}" has placeholders ${placeholders(text) || 'none'}, en.json has ${placeholders(reference[key]!) || 'none'}`);
+        problems.push(
+          `locales/${locale}.json: "${key}" has placeholders ${placeholders(text) || 'none'}, en.json has ${placeholders(reference[key]!) || 'none'}`,
+        );
       }
     }
     for (const key of Object.keys(messages)) {
@@ -55,11 +59,14 @@ function checkRoutes(site: Site): string[] {
       }
       const enParams = paramsOf(site.routes[name][DEFAULT_LOCALE]);
       if (paramsOf(pattern) !== enParams) {
-        problems.push(`${where}: parameters ${paramsOf(pattern) || 'none'} differ from English (${enParams || 'none'})`);
+        problems.push(
+          `${where}: parameters ${paramsOf(pattern) || 'none'} differ from English (${enParams || 'none'})`,
+        );
       }
       const shape = pattern.replace(/\{[a-z]+\}/g, '{}');
       const other = seen.get(shape);
-      if (other) problems.push(`${where}: "${pattern}" has the same shape as route ${other}; one URL path would match both`);
+      if (other)
+        problems.push(`${where}: "${pattern}" has the same shape as route ${other}; one URL path would match both`);
       seen.set(shape, name);
     }
   }

@@ -40,7 +40,8 @@ export async function loadSite(siteDir: string, memo?: SiteMemo): Promise<Site> 
 
 function parseSite(siteDir: string, texts: Array<string | Error>): Site {
   const problems: string[] = [];
-  const read = <T extends z.ZodType>(file: SiteDataFile, schema: T) => parseJson(file, texts[SITE_DATA_FILES.indexOf(file)]!, schema, problems);
+  const read = <T extends z.ZodType>(file: SiteDataFile, schema: T) =>
+    parseJson(file, texts[SITE_DATA_FILES.indexOf(file)]!, schema, problems);
 
   const [config, routes, redirects, localeMeta, authors, glossary, countries, plans, ...messageFiles] = [
     read('site.json', siteFileSchema),
@@ -56,7 +57,9 @@ function parseSite(siteDir: string, texts: Array<string | Error>): Site {
   if (problems.length > 0) throw siteInvalid(problems);
 
   // Typeset once here, so every UI string (and every phrase composed from one) follows its language's typography.
-  const messages = Object.fromEntries(LOCALES.map((locale, index) => [locale, typesetMessages(messageFiles[index]!, locale)])) as Site['messages'];
+  const messages = Object.fromEntries(
+    LOCALES.map((locale, index) => [locale, typesetMessages(messageFiles[index]!, locale)]),
+  ) as Site['messages'];
   const site: Site = {
     dir: siteDir,
     config: config!,
@@ -76,10 +79,17 @@ function parseSite(siteDir: string, texts: Array<string | Error>): Site {
 
 /** A file's text, or the error that kept it from being read. */
 async function readText(siteDir: string, file: SiteDataFile): Promise<string | Error> {
-  return readFile(path.join(siteDir, file), 'utf8').catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  return readFile(path.join(siteDir, file), 'utf8').catch((error: unknown) =>
+    error instanceof Error ? error : new Error(String(error)),
+  );
 }
 
-function parseJson<T extends z.ZodType>(file: string, text: string | Error, schema: T, problems: string[]): z.infer<T> | undefined {
+function parseJson<T extends z.ZodType>(
+  file: string,
+  text: string | Error,
+  schema: T,
+  problems: string[],
+): z.infer<T> | undefined {
   if (text instanceof Error) {
     problems.push(`${file}: cannot be read (${(text as NodeJS.ErrnoException).code ?? String(text)})`);
     return undefined;

@@ -25,14 +25,24 @@ export type RouteName = z.infer<typeof routeNameSchema>;
 
 const urlPattern = z
   .string()
-  .regex(/^\/$|^(\/([a-z0-9]+(-[a-z0-9]+)*|\{[a-z]+\}))+$/, 'must be "/" or lowercase segments and {params}, no trailing slash');
+  .regex(
+    /^\/$|^(\/([a-z0-9]+(-[a-z0-9]+)*|\{[a-z]+\}))+$/,
+    'must be "/" or lowercase segments and {params}, no trailing slash',
+  );
 
 const perLocale = <T extends z.ZodType>(value: T) =>
-  z.object(Object.fromEntries(LOCALES.map((locale) => [locale, value])) as Record<(typeof LOCALES)[number], T>).strict();
+  z
+    .object(Object.fromEntries(LOCALES.map((locale) => [locale, value])) as Record<(typeof LOCALES)[number], T>)
+    .strict();
 
-export const routesFileSchema = z.object(
-  Object.fromEntries(ROUTE_NAMES.map((name) => [name, perLocale(urlPattern)])) as Record<RouteName, ReturnType<typeof perLocale<typeof urlPattern>>>,
-).strict();
+export const routesFileSchema = z
+  .object(
+    Object.fromEntries(ROUTE_NAMES.map((name) => [name, perLocale(urlPattern)])) as Record<
+      RouteName,
+      ReturnType<typeof perLocale<typeof urlPattern>>
+    >,
+  )
+  .strict();
 export type RoutesFile = z.infer<typeof routesFileSchema>;
 
 const httpsUrl = z.url({ protocol: /^https$/ });
@@ -66,7 +76,16 @@ export const siteFileSchema = z
       .strict(),
     analytics: z.object({ scriptUrl: httpsUrl, skip: z.boolean() }).strict(),
     newsletter: z.object({ endpoint: httpsUrl }).strict(),
-    video: z.object({ poster: httpsUrl, mp4: httpsUrl, webm: httpsUrl, captions: httpsUrl, width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
+    video: z
+      .object({
+        poster: httpsUrl,
+        mp4: httpsUrl,
+        webm: httpsUrl,
+        captions: httpsUrl,
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      })
+      .strict(),
     socialImage: z.string().startsWith('/'),
     /** Customers named in the home page's trust section, in the order shown: their official names, set in type. */
     customers: z.array(z.object({ name: z.string().trim().min(1), url: httpsUrl }).strict()),
@@ -80,7 +99,13 @@ const routeParams = z.record(z.string().regex(/^[a-z]+$/), z.string().min(1));
 
 /** One URL path (or https URL) to another. Only `force` lets a rule shadow a page of the build. */
 const pathRedirectSchema = z
-  .object({ from: z.string(), to: z.string().min(1), status: redirectStatus, force: z.boolean().default(false), comment: z.string().optional() })
+  .object({
+    from: z.string(),
+    to: z.string().min(1),
+    status: redirectStatus,
+    force: z.boolean().default(false),
+    comment: z.string().optional(),
+  })
   .strict();
 
 /**
@@ -88,19 +113,36 @@ const pathRedirectSchema = z
  * parameters, so `/nl/blog/<old>` goes to the Dutch URL of `<new>` (one hop, whatever its Dutch slug).
  */
 const routeRedirectSchema = z
-  .object({ route: routeNameSchema, from: routeParams, to: routeParams, status: redirectStatus, comment: z.string().optional() })
+  .object({
+    route: routeNameSchema,
+    from: routeParams,
+    to: routeParams,
+    status: redirectStatus,
+    comment: z.string().optional(),
+  })
   .strict();
 
-export const redirectsFileSchema = z.object({ redirects: z.array(z.union([pathRedirectSchema, routeRedirectSchema])) }).strict();
+export const redirectsFileSchema = z
+  .object({ redirects: z.array(z.union([pathRedirectSchema, routeRedirectSchema])) })
+  .strict();
 export type RedirectsFile = z.infer<typeof redirectsFileSchema>;
 export type PathRedirect = z.infer<typeof pathRedirectSchema>;
 export type RouteRedirect = z.infer<typeof routeRedirectSchema>;
 
 /** A locale file: flat keys to strings, `{0}`-style positional placeholders. */
-export const localeFileSchema = z.record(z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'keys are dotted lowercase words'), z.string());
+export const localeFileSchema = z.record(
+  z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'keys are dotted lowercase words'),
+  z.string(),
+);
 
 export const localeMetaSchema = z
-  .object({ code: localeSchema, iso: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/), name: z.string(), flag: z.string().regex(/^[A-Z]{2}$/), dir: z.enum(['ltr', 'rtl']) })
+  .object({
+    code: localeSchema,
+    iso: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
+    name: z.string(),
+    flag: z.string().regex(/^[A-Z]{2}$/),
+    dir: z.enum(['ltr', 'rtl']),
+  })
   .strict();
 
 export const authorsFileSchema = z.record(
@@ -111,7 +153,13 @@ export const authorsFileSchema = z.record(
 export const glossaryFileSchema = z
   .object({
     categories: z.array(
-      z.object({ category: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), key: z.string().regex(/^[a-z]+$/), icon: z.string() }).strict(),
+      z
+        .object({
+          category: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+          key: z.string().regex(/^[a-z]+$/),
+          icon: z.string(),
+        })
+        .strict(),
     ),
   })
   .strict();
@@ -138,7 +186,9 @@ export const plansFileSchema = z
             users: z.number().int().positive(),
             websites: z.number().int().positive(),
             orMore: z.boolean(),
-            features: z.array(z.enum(['events', 'aggregated_export', 'raw_export', 'email_support', 'priority_email_support'])),
+            features: z.array(
+              z.enum(['events', 'aggregated_export', 'raw_export', 'email_support', 'priority_email_support']),
+            ),
           })
           .strict(),
       )

@@ -95,7 +95,10 @@ type ImageSize = { width: number; height: number };
  * Reads headers only, and only of files not measured before: sizes are kept in
  * `<cacheDir>/image-sizes.json` by file, size and modification time.
  */
-export async function measureImages(images: Array<{ url: string; file: string }>, cacheDir: string): Promise<Map<string, ImageSize>> {
+export async function measureImages(
+  images: Array<{ url: string; file: string }>,
+  cacheDir: string,
+): Promise<Map<string, ImageSize>> {
   const cacheFile = path.join(cacheDir, 'image-sizes.json');
   const known = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, ImageSize>;
   const kept: Record<string, ImageSize> = {};
@@ -108,7 +111,9 @@ export async function measureImages(images: Array<{ url: string; file: string }>
     if (!size) {
       // A file checkImage let through is readable; should one not be after all, it goes without a size.
       const sharp = await sharpLibrary();
-      const { width, height } = await sharp(image.file).metadata().catch(() => ({ width: undefined, height: undefined }));
+      const { width, height } = await sharp(image.file)
+        .metadata()
+        .catch(() => ({ width: undefined, height: undefined }));
       if (!width || !height) continue;
       size = { width, height };
       measured += 1;

@@ -23,7 +23,10 @@ export interface Cover {
 export const COVER_FORMATS = ['small', 'medium', 'large'] as const;
 
 /** The without-text image when there is one, else the with-text image. */
-export function pickCover(record: { coverImageWithoutText?: Media | null | undefined; coverImageWithText?: Media | null | undefined }): Media | undefined {
+export function pickCover(record: {
+  coverImageWithoutText?: Media | null | undefined;
+  coverImageWithText?: Media | null | undefined;
+}): Media | undefined {
   return record.coverImageWithoutText ?? record.coverImageWithText ?? undefined;
 }
 

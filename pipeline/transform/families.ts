@@ -33,7 +33,10 @@ export type LanguagesMap = Partial<Record<Locale, LanguageSlug>>;
  * Groups the localizations of one article into a family: by documentId (v5, snapshot), else by the ids
  * that v4 rows list in `localizations` (union-find). Two records of one locale in a family keep the newer.
  */
-export function groupFamilies<T extends FamilyRecord>(collection: Collection, records: T[]): { families: RecordFamily<T>[]; warnings: string[] } {
+export function groupFamilies<T extends FamilyRecord>(
+  collection: Collection,
+  records: T[],
+): { families: RecordFamily<T>[]; warnings: string[] } {
   const warnings: string[] = [];
   const parent = new Map<number, number>();
   const find = (id: number): number => {
@@ -55,7 +58,8 @@ export function groupFamilies<T extends FamilyRecord>(collection: Collection, re
 
   const groups = new Map<string, T[]>();
   for (const record of records) {
-    const key = record.documentId !== undefined ? `${collection}:${record.documentId}` : `${collection}:#${find(record.id)}`;
+    const key =
+      record.documentId !== undefined ? `${collection}:${record.documentId}` : `${collection}:#${find(record.id)}`;
     groups.set(key, [...(groups.get(key) ?? []), record]);
   }
 
@@ -65,7 +69,9 @@ export function groupFamilies<T extends FamilyRecord>(collection: Collection, re
     for (const record of group) {
       const existing = members[record.locale];
       if (existing) {
-        warnings.push(`${collection} #${existing.id} and #${record.id} are both the ${record.locale} version of ${key}; kept the newer one`);
+        warnings.push(
+          `${collection} #${existing.id} and #${record.id} are both the ${record.locale} version of ${key}; kept the newer one`,
+        );
         if (existing.updatedAt >= record.updatedAt) continue;
       }
       members[record.locale] = record;

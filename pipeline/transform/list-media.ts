@@ -38,7 +38,12 @@ export function listMedia(content: ValidContent, memo?: MarkdownBodyMemo): Media
       urls.add(smallest);
     }
   }
-  return { urls: [...urls].sort(), needColour: [...needColour].sort(), contentImages: [...contentImages].sort(), colourFromCms: fromCms.size };
+  return {
+    urls: [...urls].sort(),
+    needColour: [...needColour].sort(),
+    contentImages: [...contentImages].sort(),
+    colourFromCms: fromCms.size,
+  };
 }
 
 /** A media file an entry uses that the build does not have. */
@@ -53,21 +58,50 @@ export interface UnavailableMedia {
 }
 
 /** Every use of an unavailable media file (url → why), by entry, in a stable order (a text's images: the memo's, where it knows the record). Pure. */
-export function findUnavailableMedia(content: ValidContent, unavailable: ReadonlyMap<string, string>, memo?: MarkdownBodyMemo): UnavailableMedia[] {
+export function findUnavailableMedia(
+  content: ValidContent,
+  unavailable: ReadonlyMap<string, string>,
+  memo?: MarkdownBodyMemo,
+): UnavailableMedia[] {
   if (unavailable.size === 0) return [];
   const found: UnavailableMedia[] = [];
-  const scan = (collection: UnavailableMedia['collection'], record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
+  const scan = (
+    collection: UnavailableMedia['collection'],
+    record: ValidContent['articles'][number] | ValidContent['keyTerms'][number],
+  ) => {
     const cover = pickCover(record);
     const coverUrls = cover ? coverFileUrls(cover) : [];
     const missingCover = coverUrls.find((url) => unavailable.has(url));
-    if (missingCover !== undefined) found.push({ collection, id: record.id, locale: record.locale, url: missingCover, use: 'cover', reason: unavailable.get(missingCover)! });
+    if (missingCover !== undefined)
+      found.push({
+        collection,
+        id: record.id,
+        locale: record.locale,
+        url: missingCover,
+        use: 'cover',
+        reason: unavailable.get(missingCover)!,
+      });
     for (const url of new Set(memo?.get(record)?.images ?? findMarkdownImages(record.content ?? ''))) {
-      if (unavailable.has(url)) found.push({ collection, id: record.id, locale: record.locale, url, use: 'text', reason: unavailable.get(url)! });
+      if (unavailable.has(url))
+        found.push({
+          collection,
+          id: record.id,
+          locale: record.locale,
+          url,
+          use: 'text',
+          reason: unavailable.get(url)!,
+        });
     }
   };
   for (const record of content.articles) scan('articles', record);
   for (const record of content.keyTerms) scan('key-terms', record);
-  return found.sort((a, b) => (a.collection !== b.collection ? (a.collection < b.collection ? -1 : 1) : a.id - b.id || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)));
+  return found.sort((a, b) =>
+    a.collection !== b.collection
+      ? a.collection < b.collection
+        ? -1
+        : 1
+      : a.id - b.id || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0),
+  );
 }
 
 /** The warning line for one unavailable file of one entry. */

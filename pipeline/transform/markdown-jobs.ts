@@ -36,14 +36,26 @@ interface MarkdownBody {
  * The Markdown input of every entry and its content key: a hash of the input, the media it points at and
  * the code, so equal keys always render to equal HTML. Pure (the memo only saves hashing a body again).
  */
-export function planMarkdownJobs(options: { content: ValidContent; site: Site; media: MediaFiles; imageSizes: ReadonlyMap<string, { width: number; height: number }>; codeHash: string; memo?: MarkdownBodyMemo | undefined }): Map<string, MarkdownJob> {
+export function planMarkdownJobs(options: {
+  content: ValidContent;
+  site: Site;
+  media: MediaFiles;
+  imageSizes: ReadonlyMap<string, { width: number; height: number }>;
+  codeHash: string;
+  memo?: MarkdownBodyMemo | undefined;
+}): Map<string, MarkdownJob> {
   // Per locale: its strings, and a hash of everything the key takes that is the same for all its entries.
   const locales = new Map<Locale, { strings: MarkdownInput['strings']; prefix: string }>();
   const forLocale = (locale: Locale) => {
     let known = locales.get(locale);
     if (!known) {
       const strings = markdownStrings(options.site, locale);
-      known = { strings, prefix: createHash('sha256').update(JSON.stringify([options.codeHash, options.site.config.baseUrl, locale, strings])).digest('hex') };
+      known = {
+        strings,
+        prefix: createHash('sha256')
+          .update(JSON.stringify([options.codeHash, options.site.config.baseUrl, locale, strings]))
+          .digest('hex'),
+      };
       locales.set(locale, known);
     }
     return known;
@@ -64,7 +76,11 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
       strings,
     });
     const images = body.images.map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    const key = hash('sha256', `${prefix}${JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])}`, 'hex').slice(0, 32);
+    const key = hash(
+      'sha256',
+      `${prefix}${JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])}`,
+      'hex',
+    ).slice(0, 32);
     jobs.set(recordRef(collection, record.id), { key, input });
   };
   for (const record of options.content.articles) add('articles', record);
@@ -79,7 +95,11 @@ export function planMarkdownJobs(options: { content: ValidContent; site: Site; m
  * text's reader, not the record: a record's other fields (media objects, localizations …) are garbage
  * once the content is transformed, which lowers a build's peak memory.
  */
-function markdownInput(record: { content?: string | null | undefined }, body: MarkdownBody, rest: Pick<MarkdownInput, 'showIndex' | 'showCallToActions' | 'strings'> & { locale: string }): MarkdownInput {
+function markdownInput(
+  record: { content?: string | null | undefined },
+  body: MarkdownBody,
+  rest: Pick<MarkdownInput, 'showIndex' | 'showCallToActions' | 'strings'> & { locale: string },
+): MarkdownInput {
   const { text } = body;
   if (!text) return { markdown: record.content ?? '', ...rest };
   // Written out, not spread: V8 makes an object literal with a getter and a spread slowly (11,000 of them).
@@ -98,6 +118,17 @@ function markdownInput(record: { content?: string | null | undefined }, body: Ma
 /** The labels and calls to action inside an article, in the given language (the article's own, or the page's on a fallback). */
 export function markdownStrings(site: Site, locale: Locale): MarkdownInput['strings'] {
   const t = (key: string, ...args: string[]) => formatMessage(site.messages[locale], key, ...args);
-  const cta = (which: 'one' | 'two') => ({ title: t(`cta.${which}.title`), text: t(`cta.${which}.text`), button: t(`cta.${which}.button`), href: site.config.links.signup });
-  return { tableOfContents: t('article.table_of_contents'), footnotes: t('article.footnotes'), backToText: t('article.back_to_text'), ctaOne: cta('one'), ctaTwo: cta('two') };
+  const cta = (which: 'one' | 'two') => ({
+    title: t(`cta.${which}.title`),
+    text: t(`cta.${which}.text`),
+    button: t(`cta.${which}.button`),
+    href: site.config.links.signup,
+  });
+  return {
+    tableOfContents: t('article.table_of_contents'),
+    footnotes: t('article.footnotes'),
+    backToText: t('article.back_to_text'),
+    ctaOne: cta('one'),
+    ctaTwo: cta('two'),
+  };
 }

@@ -4,7 +4,13 @@ import { typeset } from '../locale-format.ts';
 import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
 import { formatCodeBlock } from './markdown/code-blocks.ts';
-import { FOOTNOTE_DEFINITIONS, footnoteDefinitionRule, footnoteReferenceRule, formatFootnotesSection, numberFootnotes } from './markdown/footnotes.ts';
+import {
+  FOOTNOTE_DEFINITIONS,
+  footnoteDefinitionRule,
+  footnoteReferenceRule,
+  formatFootnotesSection,
+  numberFootnotes,
+} from './markdown/footnotes.ts';
 import { formatFigures, placeInserts } from './markdown/layout.ts';
 import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
@@ -43,7 +49,14 @@ export interface MarkdownInput {
    * `lang`: set when the text is shown on a page of another language (an English fallback): the
    * table of contents and the calls to action are marked with the page's language, their entries with the text's.
    */
-  strings: { tableOfContents: string; footnotes: string; backToText: string; ctaOne: CallToAction; ctaTwo: CallToAction; lang?: { ui: string; text: string } };
+  strings: {
+    tableOfContents: string;
+    footnotes: string;
+    backToText: string;
+    ctaOne: CallToAction;
+    ctaTwo: CallToAction;
+    lang?: { ui: string; text: string };
+  };
   /** Site-relative link targets to replace (an English page → the same page in the page's language). */
   links?: Record<string, string>;
 }
@@ -74,7 +87,6 @@ export function slugifyHeading(text: string): string {
   );
 }
 
-
 /**
  * A renderer for untrusted CMS Markdown (GFM): allowed raw tags survive with allowed attributes and
  * other tags show as text; headings get unique ids; footnotes, `>>` warnings, image captions,
@@ -96,13 +108,21 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     const { headings, tableOfContents } = assignHeadingIds(parsed, takenIds);
     for (const token of parsed) prepareToken(token, urls, input.links);
     const tokens = formatFigures(parsed);
-    const notes = numberFootnotes(tokens, definitions, takenIds).map((note) => ({ ...note, html: renderNoteText(md, urls, note.text) }));
+    const notes = numberFootnotes(tokens, definitions, takenIds).map((note) => ({
+      ...note,
+      html: renderNoteText(md, urls, note.text),
+    }));
     const { strings } = input;
     const placed = placeInserts(tokens, {
-      tableOfContents: input.showIndex ? formatTableOfContents(tableOfContents, strings.tableOfContents, strings.lang) : '',
+      tableOfContents: input.showIndex
+        ? formatTableOfContents(tableOfContents, strings.tableOfContents, strings.lang)
+        : '',
       ctaOne: input.showCallToActions ? formatCallToAction(strings.ctaOne, urls, strings.lang?.ui) : '',
       ctaTwo: input.showCallToActions ? formatCallToAction(strings.ctaTwo, urls, strings.lang?.ui) : '',
-      footnotes: notes.length > 0 ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText }) : '',
+      footnotes:
+        notes.length > 0
+          ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText })
+          : '',
     });
     return { html: sanitizeRenderedHtml(md.renderer.render(placed, md.options, env)), headings };
   };
@@ -119,8 +139,12 @@ function createParser(urls: UrlPolicy): Parser {
   const htmlBlock = md.block.ruler.__rules__.find((rule) => rule.name === 'html_block');
   if (htmlBlock) md.block.ruler.at('html_block', guardHtmlBlock(htmlBlock.fn), { alt: htmlBlock.alt });
   md.block.ruler.after('code', 'sitegen_placeholder', placeholderRule, { alt: ['paragraph'] });
-  md.block.ruler.before('blockquote', 'sitegen_warning', warningRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-  md.block.ruler.before('reference', 'footnote_definition', footnoteDefinitionRule, { alt: ['paragraph', 'reference'] });
+  md.block.ruler.before('blockquote', 'sitegen_warning', warningRule, {
+    alt: ['paragraph', 'reference', 'blockquote', 'list'],
+  });
+  md.block.ruler.before('reference', 'footnote_definition', footnoteDefinitionRule, {
+    alt: ['paragraph', 'reference'],
+  });
   md.inline.ruler.before('link', 'footnote_ref', footnoteReferenceRule);
 
   const rules = md.renderer.rules;
@@ -135,7 +159,10 @@ function createParser(urls: UrlPolicy): Parser {
 }
 
 /** Unique ids on every heading; the TOC takes h2–h4 whose content is plain text. */
-function assignHeadingIds(tokens: Token[], takenIds: Set<string>): { headings: MarkdownHeading[]; tableOfContents: TableOfContentsEntry[] } {
+function assignHeadingIds(
+  tokens: Token[],
+  takenIds: Set<string>,
+): { headings: MarkdownHeading[]; tableOfContents: TableOfContentsEntry[] } {
   const headings: MarkdownHeading[] = [];
   const tableOfContents: TableOfContentsEntry[] = [];
   tokens.forEach((token, index) => {

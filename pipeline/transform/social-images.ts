@@ -42,7 +42,10 @@ export function socialImageFolder(cacheDir: string): string {
 
 /** The social image of a title: its path is a hash of everything drawn, so equal images share one file. Pure. */
 export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
-  const key = createHash('sha256').update(JSON.stringify([DRAWING_VERSION, input.title, input.footer, input.lang])).digest('hex').slice(0, 20);
+  const key = createHash('sha256')
+    .update(JSON.stringify([DRAWING_VERSION, input.title, input.footer, input.lang]))
+    .digest('hex')
+    .slice(0, 20);
   return { src: `/_social/${key}.png`, ...input };
 }
 
@@ -51,7 +54,11 @@ export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
  * `<cacheDir>/social/`, reusing files drawn by earlier builds, and returns them as output files. Many
  * new images are drawn in a child process (drawInChild), so that the memory libvips keeps is returned.
  */
-export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir: string, { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {}): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
+export async function writeSocialImages(
+  images: Iterable<SocialImage>,
+  cacheDir: string,
+  { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {},
+): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
   const folder = socialImageFolder(cacheDir);
   // The folder of the level-6 images of earlier versions: drawn again into the new one.
   await rm(path.join(cacheDir, 'social'), { recursive: true, force: true });
@@ -64,7 +71,11 @@ export async function writeSocialImages(images: Iterable<SocialImage>, cacheDir:
   const missing = sorted.filter((image) => !present.has(path.basename(image.src)));
   const drawnInChild = missing.length >= drawInChildFrom && (await drawInChild(missing, folder));
   if (!drawnInChild) await drawSocialImages(missing, folder);
-  const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: path.join(folder, path.basename(image.src)), link: true }));
+  const files = sorted.map((image): CopiedFile => ({
+    path: image.src.slice(1),
+    copyFrom: path.join(folder, path.basename(image.src)),
+    link: true,
+  }));
   return { files, drawn: missing.length, drawnInChild };
 }
 
@@ -95,7 +106,10 @@ const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/d
 
 /** Draws in a child process and waits for it to end; false when the child could not run or died (the caller then draws them itself). */
 async function drawInChild(images: SocialImage[], folder: string): Promise<boolean> {
-  const child = fork(fileURLToPath(CHILD_ENTRY), [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+  const child = fork(fileURLToPath(CHILD_ENTRY), [], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    serialization: 'advanced',
+  });
   return new Promise<boolean>((resolve) => {
     let reported = false;
     child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
@@ -114,7 +128,9 @@ export function formatSocialSvg(image: SocialImage): string {
   const { lines, size } = fitTitle(image.title);
   const lineHeight = Math.round(size * 1.2);
   const top = 345 - ((lines.length - 1) * lineHeight) / 2;
-  const text = lines.map((line, index) => `<tspan x="80" y="${Math.round(top + index * lineHeight)}">${escapeXml(line)}</tspan>`).join('');
+  const text = lines
+    .map((line, index) => `<tspan x="80" y="${Math.round(top + index * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}" viewBox="0 0 ${SOCIAL_IMAGE_WIDTH} ${SOCIAL_IMAGE_HEIGHT}">` +
     `<rect width="1200" height="630" fill="#0b5cad"/>` +

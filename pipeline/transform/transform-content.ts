@@ -88,11 +88,20 @@ export function transformContent(options: TransformOptions): Content {
   const articles = build('articles', content.articles);
   const keyTerms = build('key-terms', content.keyTerms);
 
-  const known = (family: ContentFamily) => family.articleType === 'blog' || family.articleType === 'google-analytics-countries' || categories.has(family.articleType);
-  const unknownTypes = [...new Set(articles.filter((family) => !known(family)).map((family) => family.articleType))].sort();
-  if (unknownTypes.length > 0) warnings.push(`articles of types ${unknownTypes.join(', ')} have no route and were not built`);
+  const known = (family: ContentFamily) =>
+    family.articleType === 'blog' ||
+    family.articleType === 'google-analytics-countries' ||
+    categories.has(family.articleType);
+  const unknownTypes = [
+    ...new Set(articles.filter((family) => !known(family)).map((family) => family.articleType)),
+  ].sort();
+  if (unknownTypes.length > 0)
+    warnings.push(`articles of types ${unknownTypes.join(', ')} have no route and were not built`);
   const strayKeyTerms = keyTerms.filter((family) => !categories.has(family.articleType));
-  if (strayKeyTerms.length > 0) warnings.push(`${strayKeyTerms.length} key-terms have a category with no glossary (content/glossary.json) and were not built`);
+  if (strayKeyTerms.length > 0)
+    warnings.push(
+      `${strayKeyTerms.length} key-terms have a category with no glossary (content/glossary.json) and were not built`,
+    );
 
   return {
     blogPosts: articles.filter((family) => family.articleType === 'blog'),
@@ -115,12 +124,24 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
   }
   const languages = planLanguages(family);
   const primary = versions[primaryLocale(family)]!;
-  return { key: family.key, collection: family.collection, articleType: family.articleType, versions, languages, sortTime: primary.publishedAt ?? primary.updatedAt };
+  return {
+    key: family.key,
+    collection: family.collection,
+    articleType: family.articleType,
+    versions,
+    languages,
+    sortTime: primary.publishedAt ?? primary.updatedAt,
+  };
 }
 
-function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection, options: TransformOptions): EntryVersion {
+function toVersion(
+  record: ArticleRecord | KeyTermRecord,
+  collection: Collection,
+  options: TransformOptions,
+): EntryVersion {
   const job = options.markdown.get(recordRef(collection, record.id));
-  if (!job) throw new Error(`No Markdown job for ${recordRef(collection, record.id)}: planMarkdownJobs covers every record`);
+  if (!job)
+    throw new Error(`No Markdown job for ${recordRef(collection, record.id)}: planMarkdownJobs covers every record`);
   const { showIndex, showCallToActions } = job.input;
   const media = pickCover(record);
   const authorSlug = record.authorSlug ?? undefined;
@@ -141,7 +162,10 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
     publishedAt: record.publishedAt,
     updatedAt: record.updatedAt,
     isDraft: record.publishedAt === null,
-    cover: media && isAvailable(media, options.unavailableMedia) ? typesetCover(normaliseCover(media, record.title.trim(), options.media, options.colours), record.locale) : undefined,
+    cover:
+      media && isAvailable(media, options.unavailableMedia)
+        ? typesetCover(normaliseCover(media, record.title.trim(), options.media, options.colours), record.locale)
+        : undefined,
     question: record.question?.trim() ? typeset(record.question.trim(), record.locale) : undefined,
     sourceDocumentUrl: record.sourceDocumentUrl ?? undefined,
     showIndex,
@@ -153,13 +177,20 @@ function toVersion(record: ArticleRecord | KeyTermRecord, collection: Collection
 }
 
 /** A cover is shown only when all its files are there (the colour's too, when it is computed from a file). */
-function isAvailable(media: NonNullable<ReturnType<typeof pickCover>>, unavailable: ReadonlyMap<string, string> | undefined): boolean {
+function isAvailable(
+  media: NonNullable<ReturnType<typeof pickCover>>,
+  unavailable: ReadonlyMap<string, string> | undefined,
+): boolean {
   if (!unavailable || unavailable.size === 0) return true;
   return coverFileUrls(media).every((url) => !unavailable.has(url));
 }
 
 function typesetCover(cover: Cover, locale: Locale): Cover {
-  return { ...cover, alt: typeset(cover.alt, locale), caption: cover.caption === undefined ? undefined : typeset(cover.caption, locale) };
+  return {
+    ...cover,
+    alt: typeset(cover.alt, locale),
+    caption: cover.caption === undefined ? undefined : typeset(cover.caption, locale),
+  };
 }
 
 function compareNewestFirst(a: ContentFamily, b: ContentFamily): number {

@@ -8,7 +8,9 @@ const slug = z.string().superRefine((value, context) => {
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 /** Site-relative (`/uploads/…`) or http(s); never `javascript:` or `data:`. */
-const mediaUrl = z.string().regex(/^(https?:\/\/[^\s]+|\/[^/\\\s][^\s]*)$/, 'must be an http(s) URL or a path starting with /');
+const mediaUrl = z
+  .string()
+  .regex(/^(https?:\/\/[^\s]+|\/[^/\\\s][^\s]*)$/, 'must be an http(s) URL or a path starting with /');
 const hexColour = z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'must be six hex digits');
 
 // Media objects and localizations keep only the fields the pipeline reads: Strapi sends a dozen more
@@ -77,13 +79,25 @@ export const articleSchema = z
     showIndex: z.boolean().nullish(),
     showCallToActions: z.boolean().nullish(),
     question: z.string().nullish(),
-    metadata: z.looseObject({ country_code: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional(), illegal: z.string().nullish() }).nullish(),
+    metadata: z
+      .looseObject({
+        country_code: z
+          .string()
+          .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+          .optional(),
+        illegal: z.string().nullish(),
+      })
+      .nullish(),
     coverImageWithText: mediaSchema.nullish(),
     coverImageWithoutText: mediaSchema.nullish(),
   })
   .superRefine((article, context) => {
     if (article.articleType === 'google-analytics-countries' && !article.metadata?.country_code) {
-      context.addIssue({ code: 'custom', path: ['metadata', 'country_code'], message: 'a country article needs metadata.country_code' });
+      context.addIssue({
+        code: 'custom',
+        path: ['metadata', 'country_code'],
+        message: 'a country article needs metadata.country_code',
+      });
     }
   });
 export type ArticleRecord = z.infer<typeof articleSchema>;

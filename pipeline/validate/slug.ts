@@ -13,11 +13,14 @@ export function slugProblem(slug: string): string | undefined {
   if (slug === '') return 'must not be empty';
   if (slug === '.' || slug === '..') return `"${slug}" is a dot segment, not a slug`;
   const unsafe = UNSAFE.exec(slug);
-  if (unsafe) return `${describeCharacter(unsafe[0])} is not allowed in a slug (it is unsafe in a URL path): use letters, digits and "-", "_", ".", "~"`;
+  if (unsafe)
+    return `${describeCharacter(unsafe[0])} is not allowed in a slug (it is unsafe in a URL path): use letters, digits and "-", "_", ".", "~"`;
   const other = [...slug].find((character) => !SLUG.test(character));
-  if (other !== undefined) return `${describeCharacter(other)} is not allowed in a slug: use letters, digits and "-", "_", ".", "~"`;
+  if (other !== undefined)
+    return `${describeCharacter(other)} is not allowed in a slug: use letters, digits and "-", "_", ".", "~"`;
   // Every host removes ".html" from a request (308 to the path without it): such a page could not be reached.
-  if (/\.html$/i.test(slug)) return 'must not end in ".html" (hosts redirect URLs ending in ".html" to the URL without it, so the page could not be reached)';
+  if (/\.html$/i.test(slug))
+    return 'must not end in ".html" (hosts redirect URLs ending in ".html" to the URL without it, so the page could not be reached)';
   return undefined;
 }
 
@@ -28,5 +31,9 @@ export function slugClashKey(text: string): string {
 
 function describeCharacter(character: string): string {
   const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  return /^[\x21-\x7e]$/.test(character) ? `"${character}"` : /\s/u.test(character) ? `whitespace (${code})` : `the character ${code}`;
+  return /^[\x21-\x7e]$/.test(character)
+    ? `"${character}"`
+    : /\s/u.test(character)
+      ? `whitespace (${code})`
+      : `the character ${code}`;
 }

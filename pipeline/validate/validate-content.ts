@@ -24,7 +24,10 @@ export type ValidationMemo = WeakMap<Record<string, unknown>, ArticleRecord | Ke
  * Checks every raw entry against its collection's schema. Every bad record is reported (collection, id,
  * locale, field, problem); throws CONTENT_INVALID unless skipInvalid, which drops them with a warning.
  */
-export function validateContent(raw: RawEntry[], options: { skipInvalid: boolean; memo?: ValidationMemo | undefined }): ValidContent {
+export function validateContent(
+  raw: RawEntry[],
+  options: { skipInvalid: boolean; memo?: ValidationMemo | undefined },
+): ValidContent {
   const articles: ArticleRecord[] = [];
   const keyTerms: KeyTermRecord[] = [];
   const problems: string[] = [];

@@ -22,6 +22,7 @@ export function startAdmin(): 'reloading' | 'admin' | 'visitor' {
   }
   const isAdmin = readCookie('admin') === 'true';
   document.documentElement.classList.toggle('admin', isAdmin);
-  if (isAdmin) for (const element of document.querySelectorAll<HTMLElement>('[data-admin-only]')) element.hidden = false;
+  if (isAdmin)
+    for (const element of document.querySelectorAll<HTMLElement>('[data-admin-only]')) element.hidden = false;
   return isAdmin ? 'admin' : 'visitor';
 }

@@ -2,7 +2,12 @@ type EventFunction = (name: string) => void;
 
 /** Hostnames where nothing is sent: local names and bare IP addresses. */
 export function isLocalHostname(hostname: string): boolean {
-  return /^(localhost|.*\.localhost|.*\.local)$/.test(hostname) || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname === '[::1]';
+  return (
+    /^(localhost|.*\.localhost|.*\.local)$/.test(hostname) ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname.includes(':') ||
+    hostname === '[::1]'
+  );
 }
 
 /**
@@ -16,7 +21,10 @@ export function startAnalytics(): void {
   const win = window as Window & { sa_event?: EventFunction };
   if (!src) return;
   if (skip || isLocalHostname(location.hostname)) {
-    win.sa_event = (name) => console.warn(`Simple Analytics: event "${name}" captured but not sent: ${skip ? 'skipped by the site settings' : 'localhost or IP address'}`);
+    win.sa_event = (name) =>
+      console.warn(
+        `Simple Analytics: event "${name}" captured but not sent: ${skip ? 'skipped by the site settings' : 'localhost or IP address'}`,
+      );
     return;
   }
   if (document.getElementById('sa-script')) return;

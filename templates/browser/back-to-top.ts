@@ -10,10 +10,14 @@ export function startBackToTop(): void {
     pending = false;
     element.classList.toggle('floating', window.scrollY > window.innerHeight);
   };
-  window.addEventListener('scroll', () => {
-    if (!pending) requestAnimationFrame(update);
-    pending = true;
-  }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!pending) requestAnimationFrame(update);
+      pending = true;
+    },
+    { passive: true },
+  );
   element.querySelector('a')?.addEventListener('click', (event) => {
     event.preventDefault();
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -14,11 +14,15 @@ export interface FetchJsonOptions {
  */
 export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}): Promise<T> {
   const target = new URL(url, location.href);
-  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`refusing to fetch ${target.protocol} URL`);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:')
+    throw new Error(`refusing to fetch ${target.protocol} URL`);
   const method = options.method ?? 'GET';
   const init: RequestInit = {
     method,
-    headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': options.contentType ?? 'application/json' }) },
+    headers: {
+      accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'content-type': options.contentType ?? 'application/json' }),
+    },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   };
   const retries = method === 'GET' || method === 'HEAD' ? 1 : 0;

@@ -6,7 +6,7 @@
 
 /** Applies a theme the visitor chose earlier (cookie `theme`) before first paint; without the cookie CSS follows the system. */
 export const THEME_SCRIPT =
-  "(function(){var m=document.cookie.match(/(?:^|; )theme=(dark|light)(?:;|$)/);if(m)document.documentElement.classList.add(m[1])})()";
+  '(function(){var m=document.cookie.match(/(?:^|; )theme=(dark|light)(?:;|$)/);if(m)document.documentElement.classList.add(m[1])})()';
 
 /**
  * On `/` only: the language from the `locale` cookie, else the browser's first language, else English

@@ -9,21 +9,27 @@ export function startIslands(): void {
     const wake = () => void load(element);
     switch (element.dataset.when) {
       case 'visible': {
-        const observer = new IntersectionObserver((entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) {
-            observer.disconnect();
-            wake();
-          }
-        }, { rootMargin: '200px' });
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) {
+              observer.disconnect();
+              wake();
+            }
+          },
+          { rootMargin: '200px' },
+        );
         // A React island's wrapper is display: contents (no box of its own): watch what it holds.
         observer.observe(element.classList.contains('island') ? (element.firstElementChild ?? element) : element);
         break;
       }
       case 'idle':
-        ('requestIdleCallback' in window ? window.requestIdleCallback : (callback: () => void) => window.setTimeout(callback, 200))(wake);
+        ('requestIdleCallback' in window
+          ? window.requestIdleCallback
+          : (callback: () => void) => window.setTimeout(callback, 200))(wake);
         break;
       default:
-        for (const type of ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart']) element.addEventListener(type, wake, { once: true, passive: true });
+        for (const type of ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'])
+          element.addEventListener(type, wake, { once: true, passive: true });
     }
   }
 }
@@ -33,7 +39,9 @@ const started = new WeakSet<HTMLElement>();
 async function load(element: HTMLElement): Promise<void> {
   if (started.has(element) || !element.dataset.src) return;
   started.add(element);
-  const module = (await import(/* @vite-ignore */ element.dataset.src)) as { default: (element: HTMLElement, props: unknown) => void };
+  const module = (await import(/* @vite-ignore */ element.dataset.src)) as {
+    default: (element: HTMLElement, props: unknown) => void;
+  };
   module.default(element, JSON.parse(element.dataset.props ?? '{}'));
   element.dataset.ready = '';
 }

@@ -1,5 +1,11 @@
 /** The spec's loading bar: starts after 200 ms, fills over 2000 ms, 3 px, jumps to 100 % when the page is done. */
-export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, heightPx: 3, hideAfterMs: 500, resetAfterMs: 400 } as const;
+export const LOADING_BAR = {
+  throttleMs: 200,
+  durationMs: 2000,
+  heightPx: 3,
+  hideAfterMs: 500,
+  resetAfterMs: 400,
+} as const;
 
 export function startLoadingBar(): void {
   const bar = document.createElement('div');
@@ -33,7 +39,16 @@ export function startLoadingBar(): void {
 
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.('a');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || link.target === '_blank') return;
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      link.target === '_blank'
+    )
+      return;
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return;
     begin();

@@ -32,7 +32,8 @@ export function startMenus(): void {
   if (languages) startListbox(languages);
   const english = document.querySelector<HTMLTemplateElement>('template[data-unless-browser]');
   // "Switch to English" on an English page: only when the browser's language is another one.
-  if (english && (navigator.language || '').slice(0, 2).toLowerCase() !== english.dataset.unlessBrowser) english.replaceWith(english.content);
+  if (english && (navigator.language || '').slice(0, 2).toLowerCase() !== english.dataset.unlessBrowser)
+    english.replaceWith(english.content);
 }
 
 /**
@@ -72,7 +73,9 @@ function startListbox(details: HTMLDetailsElement): void {
     else if (key.length === 1 && /\S/.test(key)) {
       const now = Date.now();
       typed = { text: (now - typed.at > TYPEAHEAD_RESET_MS ? '' : typed.text) + key.toLowerCase(), at: now };
-      const found = options.findIndex((option) => (option.textContent ?? '').trim().toLowerCase().startsWith(typed.text));
+      const found = options.findIndex((option) =>
+        (option.textContent ?? '').trim().toLowerCase().startsWith(typed.text),
+      );
       if (found >= 0) select(found, true);
     } else return;
     event.preventDefault();

@@ -30,7 +30,8 @@ export function decorateAccountLinks(): void {
     if (isDark()) url.searchParams.set('theme', 'dark');
     else url.searchParams.delete('theme');
     if (link.hasAttribute('data-carry-currency') && currency) url.searchParams.set('currency', currency);
-    if ((link.hasAttribute('data-carry-currency') || link.hasAttribute('data-carry-affiliate')) && affiliate) url.searchParams.set('affiliate', affiliate);
+    if ((link.hasAttribute('data-carry-currency') || link.hasAttribute('data-carry-affiliate')) && affiliate)
+      url.searchParams.set('affiliate', affiliate);
     link.href = url.href;
   }
 }

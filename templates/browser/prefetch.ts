@@ -12,7 +12,8 @@ export function startPrefetch(): void {
     const link = (event.target as Element | null)?.closest?.('a');
     if (!link) return;
     const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin || done.has(url.pathname) || /\.(xml|png|svg|jpe?g|webp)$/.test(url.pathname)) return;
+    if (url.origin !== location.origin || done.has(url.pathname) || /\.(xml|png|svg|jpe?g|webp)$/.test(url.pathname))
+      return;
     done.add(url.pathname);
     const hint = document.createElement('link');
     hint.rel = 'prefetch';

@@ -5,7 +5,11 @@ import type { PageContext } from '../page-context.ts';
 /** The panel under the world map: a hint, replaced by templates/browser/widgets/country-info.ts with the country chosen on the map. */
 export function CountryInfo({ context, hint, props }: { context: PageContext; hint: string; props: CountryInfoProps }) {
   return (
-    <div className="country-info card" aria-live="polite" {...widgetAttributes(context, 'country-info', 'visible', props)}>
+    <div
+      className="country-info card"
+      aria-live="polite"
+      {...widgetAttributes(context, 'country-info', 'visible', props)}
+    >
       <p>{hint}</p>
     </div>
   );

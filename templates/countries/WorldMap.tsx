@@ -46,7 +46,9 @@ export function WorldMap({ map, countries, names, labels }: WorldMapProps): JSX.
   const titleId = useId();
   const byCode = new Map(countries.map((country) => [country.code, country]));
   const hasLinks = countries.some((country) => country.href !== undefined);
-  const researched = new Set(countries.filter((country) => country.status !== 'unknown').map((country) => country.code));
+  const researched = new Set(
+    countries.filter((country) => country.status !== 'unknown').map((country) => country.code),
+  );
   const inset = europeViewBox(map.countries, researched);
   const shapes = (copy: boolean) =>
     map.countries.map(({ code, d }, index) => {

@@ -45,7 +45,12 @@ export function europeViewBox(countries: WorldMapCountry[], codes: ReadonlySet<s
     for (const box of ringBoxes(country.d)) {
       const centerX = (box.left + box.right) / 2;
       if (centerX < EUROPE.left || centerX > EUROPE.right || box.top > EUROPE.bottom) continue;
-      [minX, minY, maxX, maxY] = [Math.min(minX, box.left), Math.min(minY, box.top), Math.max(maxX, box.right), Math.max(maxY, box.bottom)];
+      [minX, minY, maxX, maxY] = [
+        Math.min(minX, box.left),
+        Math.min(minY, box.top),
+        Math.max(maxX, box.right),
+        Math.max(maxY, box.bottom),
+      ];
     }
   }
   if (!Number.isFinite(minX)) return undefined;
@@ -60,5 +65,7 @@ export function europeViewBox(countries: WorldMapCountry[], codes: ReadonlySet<s
 /** Whether any ring of a country shows inside a view box (`left top width height`): the inset draws only those. */
 export function isInView(d: string, viewBox: string): boolean {
   const [left, top, width, height] = viewBox.split(' ').map(Number) as [number, number, number, number];
-  return ringBoxes(d).some((box) => box.right >= left && box.left <= left + width && box.bottom >= top && box.top <= top + height);
+  return ringBoxes(d).some(
+    (box) => box.right >= left && box.left <= left + width && box.bottom >= top && box.top <= top + height,
+  );
 }

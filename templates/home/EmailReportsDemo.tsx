@@ -19,7 +19,10 @@ export function EmailReportsDemo({ context }: { context: PageContext }) {
       email: t('home.reports.email'),
       invalidEmail: t('home.reports.invalid_email'),
       disable: t('home.reports.disable'),
-      confirmDisable: { week: t('home.reports.confirm_disable_weekly'), month: t('home.reports.confirm_disable_monthly') },
+      confirmDisable: {
+        week: t('home.reports.confirm_disable_weekly'),
+        month: t('home.reports.confirm_disable_monthly'),
+      },
       disableRecipient: t('home.reports.disable_recipient'),
     },
     rows: [

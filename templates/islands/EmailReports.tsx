@@ -72,7 +72,12 @@ export function EmailReports({ strings, rows: initial }: EmailReportsProps) {
               <td>{label(row.period)}</td>
               <td>{row.lastEmailed}</td>
               <td>
-                <button type="button" className="link-button" onClick={() => disable(index)} aria-label={strings.disableRecipient.replace('{0}', row.email)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => disable(index)}
+                  aria-label={strings.disableRecipient.replace('{0}', row.email)}
+                >
                   {strings.disable}
                 </button>
               </td>
@@ -82,7 +87,15 @@ export function EmailReports({ strings, rows: initial }: EmailReportsProps) {
       </table>
       <form className="reports-add" onSubmit={add} noValidate>
         <label htmlFor="report-email">{strings.email}</label>
-        <input id="report-email" type="email" value={email} onChange={(event) => { setEmail(event.target.value); setMessage(''); }} />
+        <input
+          id="report-email"
+          type="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setMessage('');
+          }}
+        />
         <label htmlFor="report-period">{strings.period}</label>
         <select id="report-period" value={period} onChange={(event) => setPeriod(event.target.value as Period)}>
           <option value="week">{strings.weekly}</option>

@@ -4,11 +4,26 @@ export const UTM_FIELDS = ['source', 'medium', 'campaign', 'content', 'term'] as
 type UtmField = (typeof UTM_FIELDS)[number];
 
 export interface UtmGeneratorProps {
-  strings: Record<'baseUrl' | 'baseUrlPlaceholder' | 'generatedUrl' | 'copy' | 'copied' | 'missingUrl' | 'invalidUrl' | 'needsJavaScript', string> & Record<UtmField, string> & Record<`${UtmField}Placeholder`, string>;
+  strings: Record<
+    | 'baseUrl'
+    | 'baseUrlPlaceholder'
+    | 'generatedUrl'
+    | 'copy'
+    | 'copied'
+    | 'missingUrl'
+    | 'invalidUrl'
+    | 'needsJavaScript',
+    string
+  > &
+    Record<UtmField, string> &
+    Record<`${UtmField}Placeholder`, string>;
 }
 
 /** The generated link: https:// added when no scheme is given, existing query kept, only filled parameters, in the spec's order. */
-export function generateUtmUrl(base: string, values: Partial<Record<UtmField, string>>): { url: string } | { error: 'missing' | 'invalid' } {
+export function generateUtmUrl(
+  base: string,
+  values: Partial<Record<UtmField, string>>,
+): { url: string } | { error: 'missing' | 'invalid' } {
   const trimmed = base.trim();
   if (!trimmed) return { error: 'missing' };
   let url: URL;
@@ -36,7 +51,13 @@ export function UtmGenerator({ strings }: UtmGeneratorProps) {
   const output = useRef<HTMLInputElement>(null);
   useEffect(() => setReady(true), []);
   const result = generateUtmUrl(base, values);
-  const message = !touched ? '' : 'error' in result ? (result.error === 'missing' ? strings.missingUrl : strings.invalidUrl) : '';
+  const message = !touched
+    ? ''
+    : 'error' in result
+      ? result.error === 'missing'
+        ? strings.missingUrl
+        : strings.invalidUrl
+      : '';
 
   const copy = async () => {
     if (!('url' in result)) return;
@@ -53,11 +74,32 @@ export function UtmGenerator({ strings }: UtmGeneratorProps) {
   return (
     <form className="utm-form card" action="#generated" method="get" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor="utm-url">{strings.baseUrl}</label>
-      <input id="utm-url" name="url" type="url" inputMode="url" placeholder={strings.baseUrlPlaceholder} required value={base} aria-describedby="utm-message" onChange={(event) => { setBase(event.target.value); setTouched(true); }} onBlur={() => setTouched(true)} />
+      <input
+        id="utm-url"
+        name="url"
+        type="url"
+        inputMode="url"
+        placeholder={strings.baseUrlPlaceholder}
+        required
+        value={base}
+        aria-describedby="utm-message"
+        onChange={(event) => {
+          setBase(event.target.value);
+          setTouched(true);
+        }}
+        onBlur={() => setTouched(true)}
+      />
       {UTM_FIELDS.map((field) => (
         <div key={field} className="field">
           <label htmlFor={`utm-${field}`}>{strings[field]}</label>
-          <input id={`utm-${field}`} name={`utm_${field}`} type="text" placeholder={strings[`${field}Placeholder`]} value={values[field] ?? ''} onChange={(event) => setValues({ ...values, [field]: event.target.value })} />
+          <input
+            id={`utm-${field}`}
+            name={`utm_${field}`}
+            type="text"
+            placeholder={strings[`${field}Placeholder`]}
+            value={values[field] ?? ''}
+            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+          />
         </div>
       ))}
       <p className="form-message" id="utm-message" role="status" aria-live="polite">
@@ -67,7 +109,13 @@ export function UtmGenerator({ strings }: UtmGeneratorProps) {
       <output id="generated" htmlFor="utm-url utm-source utm-medium utm-campaign utm-content utm-term">
         <input id="utm-generated" type="text" readOnly value={'url' in result ? result.url : ''} ref={output} />
       </output>
-      <button type="button" className="button" data-copy="utm-generated" disabled={!ready || !('url' in result)} onClick={copy}>
+      <button
+        type="button"
+        className="button"
+        data-copy="utm-generated"
+        disabled={!ready || !('url' in result)}
+        onClick={copy}
+      >
         {copied ? strings.copied : strings.copy}
       </button>
       <noscript>

@@ -16,7 +16,11 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
           <ol>
             {article.breadcrumbs.map((crumb, index) => (
               <li key={crumb.href}>
-                <a href={crumb.href} aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined} lang={crumb.lang ? context.isoOf(crumb.lang) : undefined}>
+                <a
+                  href={crumb.href}
+                  aria-current={index === article.breadcrumbs.length - 1 ? 'page' : undefined}
+                  lang={crumb.lang ? context.isoOf(crumb.lang) : undefined}
+                >
                   {crumb.label}
                 </a>
               </li>
@@ -51,12 +55,20 @@ export function ArticlePage({ context, article }: { context: PageContext; articl
             <Byline context={context} version={version} />
           </header>
           {version.cover ? (
-            <figure className="article-cover" lang={textLang} style={version.cover.averageColorHex ? { backgroundColor: version.cover.averageColorHex } : undefined}>
+            <figure
+              className="article-cover"
+              lang={textLang}
+              style={version.cover.averageColorHex ? { backgroundColor: version.cover.averageColorHex } : undefined}
+            >
               <CoverImage cover={version.cover} sizes="(min-width: 800px) 760px, 100vw" eager />
               {version.cover.caption ? <figcaption>{version.cover.caption}</figcaption> : null}
             </figure>
           ) : null}
-          <div className="prose" lang={textLang} dangerouslySetInnerHTML={{ __html: withoutCover(context.fragments.markdown(version), version.cover) }} />
+          <div
+            className="prose"
+            lang={textLang}
+            dangerouslySetInnerHTML={{ __html: withoutCover(context.fragments.markdown(version), version.cover) }}
+          />
         </div>
         <AdminBar context={context} version={version} />
         <p className="back-to-top" data-widget="back-to-top">

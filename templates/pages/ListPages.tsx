@@ -6,11 +6,23 @@ import type { CountryInfoProps } from '../browser/widgets/country-info.ts';
 import { NewsletterForm } from '../posts/NewsletterForm.tsx';
 import { PostCard } from '../posts/PostCard.tsx';
 
-export function BlogListPage({ context, posts, pagination }: { context: PageContext; posts: PostSummary[]; pagination: Pagination }) {
+export function BlogListPage({
+  context,
+  posts,
+  pagination,
+}: {
+  context: PageContext;
+  posts: PostSummary[];
+  pagination: Pagination;
+}) {
   const [first, ...rest] = posts;
   return (
     <section className="listing">
-      <h1>{pagination.page === 1 ? context.t('blog.heading') : context.t('blog.page_title', context.t('blog.heading'), pagination.page)}</h1>
+      <h1>
+        {pagination.page === 1
+          ? context.t('blog.heading')
+          : context.t('blog.page_title', context.t('blog.heading'), pagination.page)}
+      </h1>
       <p className="lead">{context.page.description}</p>
       {first === undefined ? (
         <p>{context.t('blog.no_posts')}</p>
@@ -70,12 +82,24 @@ export function GlossaryOverviewPage({ context, categories }: { context: PageCon
   );
 }
 
-export function GlossaryCategoryPage({ context, category, terms, isKeyTerms }: { context: PageContext; category: CategorySummary; terms: PostSummary[]; isKeyTerms: boolean }) {
+export function GlossaryCategoryPage({
+  context,
+  category,
+  terms,
+  isKeyTerms,
+}: {
+  context: PageContext;
+  category: CategorySummary;
+  terms: PostSummary[];
+  isKeyTerms: boolean;
+}) {
   const { t } = context;
   return (
     <section className="listing">
       <p className="pretitle">
-        <a href={isKeyTerms ? category.href : context.shell.nav.glossary}>{isKeyTerms ? category.title : t('page.glossary.title')}</a>
+        <a href={isKeyTerms ? category.href : context.shell.nav.glossary}>
+          {isKeyTerms ? category.title : t('page.glossary.title')}
+        </a>
       </p>
       <h1>{context.page.title}</h1>
       <p className="lead">{isKeyTerms ? context.page.description : category.description}</p>
@@ -99,23 +123,45 @@ export function GlossaryCategoryPage({ context, category, terms, isKeyTerms }: {
 export function CountriesPage({ context, countries }: { context: PageContext; countries: CountrySummary[] }) {
   const { t } = context;
   const displayNames = new Intl.DisplayNames([context.localeMeta.iso], { type: 'region' });
-  const names = Object.fromEntries(context.shared.worldMap.countries.map((country) => [country.code, displayNames.of(country.code) ?? country.code]));
+  const names = Object.fromEntries(
+    context.shared.worldMap.countries.map((country) => [country.code, displayNames.of(country.code) ?? country.code]),
+  );
   const nameOf = (code: string) => names[code] ?? displayNames.of(code) ?? code;
   const sorted = [...countries].sort((a, b) => nameOf(a.code).localeCompare(nameOf(b.code), context.localeMeta.iso));
   const researched = new Map(countries.map((country) => [country.code, country]));
   const countryInfo: CountryInfoProps = {
     readMore: t('countries.read_more'),
-    statusLabels: { forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') },
+    statusLabels: {
+      forbidden: t('countries.status.forbidden'),
+      legal: t('countries.status.legal'),
+      pending: t('countries.status.pending'),
+      unknown: t('countries.status.unknown'),
+    },
     countries: Object.fromEntries(
       context.shared.worldMap.countries
         .filter((country) => country.code !== '')
         .map((country) => {
           const known = researched.get(country.code);
-          return [country.code, { name: nameOf(country.code), ...(known && known.status !== 'unknown' ? { status: known.status } : {}), ...(known?.href ? { href: known.href } : {}) }];
+          return [
+            country.code,
+            {
+              name: nameOf(country.code),
+              ...(known && known.status !== 'unknown' ? { status: known.status } : {}),
+              ...(known?.href ? { href: known.href } : {}),
+            },
+          ];
         }),
     ),
   };
-  const labels = { title: t('countries.map_title'), europe: t('countries.europe_inset'), countryStatus: t('countries.country_status'), forbidden: t('countries.status.forbidden'), legal: t('countries.status.legal'), pending: t('countries.status.pending'), unknown: t('countries.status.unknown') };
+  const labels = {
+    title: t('countries.map_title'),
+    europe: t('countries.europe_inset'),
+    countryStatus: t('countries.country_status'),
+    forbidden: t('countries.status.forbidden'),
+    legal: t('countries.status.legal'),
+    pending: t('countries.status.pending'),
+    unknown: t('countries.status.unknown'),
+  };
   return (
     <section className="listing">
       <h1>{context.page.title}</h1>
@@ -130,7 +176,9 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
             {country.href ? <a href={country.href}>{nameOf(country.code)}</a> : nameOf(country.code)}
             <span className="status-label"> · {labels[country.status]}</span>
             {/* The name is in the page's language, the page it links to is not: the item says so. */}
-            {country.href && country.isEnglishOnly ? <span className="language-label">{t('list.in_english')}</span> : null}
+            {country.href && country.isEnglishOnly ? (
+              <span className="language-label">{t('list.in_english')}</span>
+            ) : null}
           </li>
         ))}
       </ul>

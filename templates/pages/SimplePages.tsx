@@ -14,7 +14,15 @@ export function UtmGeneratorPage({ context }: { context: PageContext }) {
       missingUrl: t('utm.missing_url'),
       invalidUrl: t('utm.invalid_url'),
       needsJavaScript: t('utm.needs_javascript'),
-      ...(Object.fromEntries(UTM_FIELDS.flatMap((field) => [[field, t(`utm.${field}`)], [`${field}Placeholder`, t(`utm.${field}_placeholder`)]])) as Pick<UtmGeneratorProps['strings'], (typeof UTM_FIELDS)[number] | `${(typeof UTM_FIELDS)[number]}Placeholder`>),
+      ...(Object.fromEntries(
+        UTM_FIELDS.flatMap((field) => [
+          [field, t(`utm.${field}`)],
+          [`${field}Placeholder`, t(`utm.${field}_placeholder`)],
+        ]),
+      ) as Pick<
+        UtmGeneratorProps['strings'],
+        (typeof UTM_FIELDS)[number] | `${(typeof UTM_FIELDS)[number]}Placeholder`
+      >),
     },
   };
   return (
@@ -38,11 +46,25 @@ export function VideoPage({ context }: { context: PageContext }) {
       <p className="lead">{context.page.description}</p>
       {/* The captions come from the asset host: a cross-origin <track> loads only in CORS mode, which the
           host answers (Access-Control-Allow-Origin); without crossOrigin the browser refuses the cues. */}
-      <video className="promo-video" controls preload="none" crossOrigin="anonymous" poster={video.poster} width={video.width} height={video.height}>
+      <video
+        className="promo-video"
+        controls
+        preload="none"
+        crossOrigin="anonymous"
+        poster={video.poster}
+        width={video.width}
+        height={video.height}
+      >
         <source src={video.webm} type="video/webm" />
         <source src={video.mp4} type="video/mp4" />
         {/* The captions are English: their label names the language in the page's own. */}
-        <track kind="captions" src={video.captions} srcLang="en" label={new Intl.DisplayNames([context.localeMeta.iso], { type: 'language' }).of('en') ?? 'English'} default />
+        <track
+          kind="captions"
+          src={video.captions}
+          srcLang="en"
+          label={new Intl.DisplayNames([context.localeMeta.iso], { type: 'language' }).of('en') ?? 'English'}
+          default
+        />
         <a href={video.mp4}>{t('video.download')}</a>
       </video>
       <p>

@@ -1,7 +1,17 @@
 import type { Cover } from '../../pipeline/transform/covers.ts';
 
 /** A cover with its intrinsic size (no layout shift) on its average colour while it loads. */
-export function CoverImage({ cover, sizes, eager = false, decorative = false }: { cover: Cover; sizes: string; eager?: boolean; decorative?: boolean }) {
+export function CoverImage({
+  cover,
+  sizes,
+  eager = false,
+  decorative = false,
+}: {
+  cover: Cover;
+  sizes: string;
+  eager?: boolean;
+  decorative?: boolean;
+}) {
   const candidates = [cover.small, cover.medium, cover.large].filter((image) => image !== undefined);
   const fallback = cover.medium ?? cover.small ?? cover.original;
   return (

@@ -17,12 +17,25 @@ export function NewsletterForm({ context, id }: { context: PageContext; id: stri
     general: t('error.general'),
   };
   return (
-    <form className="newsletter card" method="post" action={shared.newsletterEndpoint} aria-labelledby={`${id}-title`} {...widgetAttributes(context, 'newsletter', 'visible', messages)}>
+    <form
+      className="newsletter card"
+      method="post"
+      action={shared.newsletterEndpoint}
+      aria-labelledby={`${id}-title`}
+      {...widgetAttributes(context, 'newsletter', 'visible', messages)}
+    >
       <h2 id={`${id}-title`}>{t('newsletter.title')}</h2>
       <p>{t('newsletter.text')}</p>
       <div className="newsletter-fields">
         <label htmlFor={`${id}-email`}>{t('newsletter.email')}</label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" placeholder={t('newsletter.placeholder')} required />
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={t('newsletter.placeholder')}
+          required
+        />
         <fieldset>
           <legend className="visually-hidden">{t('newsletter.what')}</legend>
           <label>

@@ -7,6 +7,11 @@ import type { Cover } from '../../pipeline/transform/covers.ts';
  */
 export function withoutCover(html: string, cover: Cover | undefined): string {
   if (!cover) return html;
-  const sources = new Set([cover.original, cover.small, cover.medium, cover.large].flatMap((image) => (image ? [image.src] : [])));
-  return html.replace(/<(figure|p)><img src="([^"]+)"[^>]*>(?:<figcaption>[\s\S]*?<\/figcaption>\s*)?<\/\1>\n?/g, (block, _tag, src: string) => (sources.has(src) ? '' : block));
+  const sources = new Set(
+    [cover.original, cover.small, cover.medium, cover.large].flatMap((image) => (image ? [image.src] : [])),
+  );
+  return html.replace(
+    /<(figure|p)><img src="([^"]+)"[^>]*>(?:<figcaption>[\s\S]*?<\/figcaption>\s*)?<\/\1>\n?/g,
+    (block, _tag, src: string) => (sources.has(src) ? '' : block),
+  );
 }

@@ -15,14 +15,21 @@ export function PlanCards({ context, headingLevel }: { context: PageContext; hea
   const chosen = defaultCurrency(locale);
   const plural = new Intl.PluralRules(context.localeMeta.iso);
   // Amounts through Intl in the page's locale ("19 €", "€ 19", "$19"); "starting at" is said in words, never with a "+".
-  const priceTable = (value: number) => Object.fromEntries(currencies.map((currency) => [currency.code, formatAmount(value, currency.code)])) as Record<'eur' | 'usd' | 'gbp', string>;
+  const priceTable = (value: number) =>
+    Object.fromEntries(currencies.map((currency) => [currency.code, formatAmount(value, currency.code)])) as Record<
+      'eur' | 'usd' | 'gbp',
+      string
+    >;
   // "10+" reads as English shorthand: plans without an upper limit say "more than 10" in the page's language.
   const feature = (name: 'datapoints' | 'users' | 'websites', value: number, orMore: boolean) => {
     const inWords = name === 'datapoints' && isCountInWords(value);
     // "More than a million", not "more than 1 million": said in words, as each language does.
     if (inWords && orMore && value === 1_000_000) return t('pricing.features.datapoints_a_million_or_more');
     const key = name === 'users' && plural.select(value) === 'one' ? 'user' : name;
-    return t(`pricing.features.${key}${inWords ? '_words' : ''}${orMore ? '_or_more' : ''}`, inWords ? formatCountInWords(value) : formatNumber(value));
+    return t(
+      `pricing.features.${key}${inWords ? '_words' : ''}${orMore ? '_or_more' : ''}`,
+      inWords ? formatCountInWords(value) : formatNumber(value),
+    );
   };
   const props: PricingTableProps = {
     headingLevel,
@@ -37,7 +44,11 @@ export function PlanCards({ context, headingLevel }: { context: PageContext; hea
       priceFrom: t('pricing.price_from_per_month', '{0}'),
       dependingOnUsage: t('pricing.depending_on_usage'),
     },
-    currencies: currencies.map((currency) => ({ code: currency.code, sign: currency.sign, name: t(`pricing.currency_${currency.code}`) })),
+    currencies: currencies.map((currency) => ({
+      code: currency.code,
+      sign: currency.sign,
+      name: t(`pricing.currency_${currency.code}`),
+    })),
     plans: plans.map((plan, index) => {
       return {
         id: plan.id,
@@ -48,7 +59,12 @@ export function PlanCards({ context, headingLevel }: { context: PageContext; hea
         prices: { monthly: priceTable(plan.monthly), yearly: priceTable(plan.yearly) },
         billedYearly: plan.startingAt
           ? null
-          : (Object.fromEntries(currencies.map((currency) => [currency.code, t('pricing.billed_yearly', formatAmount(plan.yearly * 12, currency.code))])) as Record<'eur' | 'usd' | 'gbp', string>),
+          : (Object.fromEntries(
+              currencies.map((currency) => [
+                currency.code,
+                t('pricing.billed_yearly', formatAmount(plan.yearly * 12, currency.code)),
+              ]),
+            ) as Record<'eur' | 'usd' | 'gbp', string>),
         includes: index > 0 ? t(`pricing.everything_from_${plans[index - 1]!.id}`) : null,
         features: [
           feature('datapoints', plan.datapoints, plan.orMore),
@@ -56,7 +72,10 @@ export function PlanCards({ context, headingLevel }: { context: PageContext; hea
           feature('websites', plan.websites, plan.orMore),
           ...plan.features.map((feature) => t(`pricing.features.${feature}`)),
         ],
-        action: plan.id === 'enterprise' ? { kind: 'contact', label: t('pricing.contact_us'), href: shared.links.contact } : { kind: 'buy', label: t('pricing.buy', t(`pricing.plans.${plan.id}.title`)), href: shared.links.signup },
+        action:
+          plan.id === 'enterprise'
+            ? { kind: 'contact', label: t('pricing.contact_us'), href: shared.links.contact }
+            : { kind: 'buy', label: t('pricing.buy', t(`pricing.plans.${plan.id}.title`)), href: shared.links.signup },
       };
     }),
   };

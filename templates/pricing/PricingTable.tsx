@@ -8,7 +8,15 @@ export interface PricingTableProps {
   defaultCurrency: Currency;
   signupUrl: string;
   /** `price` and `priceFrom` hold `{0}` where the amount goes ("{0} per month", "Ab {0} pro Monat"): one message per phrase. */
-  strings: { billingPeriod: string; monthly: string; yearly: string; currency: string; price: string; priceFrom: string; dependingOnUsage: string };
+  strings: {
+    billingPeriod: string;
+    monthly: string;
+    yearly: string;
+    currency: string;
+    price: string;
+    priceFrom: string;
+    dependingOnUsage: string;
+  };
   currencies: Array<{ code: Currency; sign: string; name: string }>;
   plans: Array<{
     id: string;
@@ -30,7 +38,15 @@ export interface PricingTableProps {
  * templates/browser/widgets/pricing.ts picks the first currency and remembers the visitor's choice;
  * the always-on script adds the affiliate slug and theme to the buy links.
  */
-export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings, currencies, plans, widget }: PricingTableProps & { widget: Record<string, string> }) {
+export function PricingTable({
+  headingLevel,
+  defaultCurrency,
+  signupUrl,
+  strings,
+  currencies,
+  plans,
+  widget,
+}: PricingTableProps & { widget: Record<string, string> }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const buyHref = (plan: string, interval: Billing, code: Currency) => {
     const url = new URL(signupUrl);
@@ -54,7 +70,13 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
           <legend className="visually-hidden">{strings.currency}</legend>
           {currencies.map((entry) => (
             <span key={entry.code} className="segment">
-              <input type="radio" name="currency" id={`currency-${entry.code}`} value={entry.code} defaultChecked={defaultCurrency === entry.code} />
+              <input
+                type="radio"
+                name="currency"
+                id={`currency-${entry.code}`}
+                value={entry.code}
+                defaultChecked={defaultCurrency === entry.code}
+              />
               <label htmlFor={`currency-${entry.code}`}>
                 <span aria-hidden="true">{entry.sign}</span>
                 <span className="visually-hidden">{entry.name}</span>
@@ -71,7 +93,12 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
             <PriceLine template={plan.startingAt ? strings.priceFrom : strings.price}>
               {currencies.map((entry) =>
                 (['monthly', 'yearly'] as const).map((period) => (
-                  <span key={`${entry.code}-${period}`} className="amount" data-currency={entry.code} data-billing={period}>
+                  <span
+                    key={`${entry.code}-${period}`}
+                    className="amount"
+                    data-currency={entry.code}
+                    data-billing={period}
+                  >
                     {plan.prices[period][entry.code]}
                   </span>
                 )),
@@ -100,7 +127,16 @@ export function PricingTable({ headingLevel, defaultCurrency, signupUrl, strings
               // One link per period and currency; the radios show the matching one, with or without JavaScript.
               currencies.map((entry) =>
                 (['monthly', 'yearly'] as const).map((interval) => (
-                  <a key={`${entry.code}-${interval}`} className="button buy-link" href={buyHref(plan.id, interval, entry.code)} data-plan={plan.id} data-currency={entry.code} data-billing={interval} data-carry-theme="" data-carry-affiliate="">
+                  <a
+                    key={`${entry.code}-${interval}`}
+                    className="button buy-link"
+                    href={buyHref(plan.id, interval, entry.code)}
+                    data-plan={plan.id}
+                    data-currency={entry.code}
+                    data-billing={interval}
+                    data-carry-theme=""
+                    data-carry-affiliate=""
+                  >
                     {plan.action.label}
                   </a>
                 )),

@@ -12,7 +12,12 @@ export function Document({ context, children }: { context: PageContext; children
   // Drawn at build time in the page's language (an article's title, else the locale's tagline).
   const image = `${shared.baseUrl}${page.socialImage.src}`;
   return (
-    <html lang={localeMeta.iso} dir={localeMeta.dir} data-analytics-src={shared.analytics.scriptUrl} data-analytics-skip={shared.analytics.skip ? 'true' : undefined}>
+    <html
+      lang={localeMeta.iso}
+      dir={localeMeta.dir}
+      data-analytics-src={shared.analytics.scriptUrl}
+      data-analytics-skip={shared.analytics.skip ? 'true' : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -27,7 +32,12 @@ export function Document({ context, children }: { context: PageContext; children
         {page.alternates.map((alternate) => (
           <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
         ))}
-        <link rel="alternate" type="application/atom+xml" title={t('page.blog.title', shared.product)} href={shell.feed} />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title={t('page.blog.title', shared.product)}
+          href={shell.feed}
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={shared.assets.stylesheet} />
         <script type="module" src={shared.assets.script} />
@@ -57,7 +67,12 @@ export function Document({ context, children }: { context: PageContext; children
         </a>
         <Header context={context} />
         <main id="main">{children}</main>
-        <footer className="site-footer" dangerouslySetInnerHTML={{ __html: context.fragments.fragment(`footer:${context.locale}`, () => <Footer context={context} />) }} />
+        <footer
+          className="site-footer"
+          dangerouslySetInnerHTML={{
+            __html: context.fragments.fragment(`footer:${context.locale}`, () => <Footer context={context} />),
+          }}
+        />
       </body>
     </html>
   );

@@ -11,23 +11,47 @@ export function Footer({ context }: { context: PageContext }) {
         <div>
           <h2>{t('footer.privacy')}</h2>
           <ul>
-            <li><a href={links.whatWeCollect}>{t('footer.what_we_collect')}</a></li>
-            <li><a href={links.weDontTrackYou}>{t('footer.we_dont_track_you')}</a></li>
-            <li><a href={links.privacyPolicy}>{t('footer.privacy_policy')}</a></li>
-            <li><a href={links.cookieStatement}>{t('footer.cookie_statement')}</a></li>
-            <li><a href={locale === 'nl' ? links.termsNl : links.terms}>{t('footer.terms')}</a></li>
+            <li>
+              <a href={links.whatWeCollect}>{t('footer.what_we_collect')}</a>
+            </li>
+            <li>
+              <a href={links.weDontTrackYou}>{t('footer.we_dont_track_you')}</a>
+            </li>
+            <li>
+              <a href={links.privacyPolicy}>{t('footer.privacy_policy')}</a>
+            </li>
+            <li>
+              <a href={links.cookieStatement}>{t('footer.cookie_statement')}</a>
+            </li>
+            <li>
+              <a href={locale === 'nl' ? links.termsNl : links.terms}>{t('footer.terms')}</a>
+            </li>
           </ul>
         </div>
         <div>
           <h2>{t('footer.learn')}</h2>
           <ul>
-            <li><a href={links.docs}>{t('footer.documentation')}</a></li>
-            <li><a href={shell.nav.blog}>{t('nav.blog')}</a></li>
-            <li><a href={links.roadmap}>{t('footer.roadmap')}</a></li>
-            <li><a href={shell.nav.pricing}>{t('nav.pricing')}</a></li>
-            <li><a href={links.status}>{t('footer.status')}</a></li>
-            <li><a href={shell.nav.utmGenerator}>{t('page.utm.title')}</a></li>
-            <li><a href={shell.nav.video}>{t('page.video.title')}</a></li>
+            <li>
+              <a href={links.docs}>{t('footer.documentation')}</a>
+            </li>
+            <li>
+              <a href={shell.nav.blog}>{t('nav.blog')}</a>
+            </li>
+            <li>
+              <a href={links.roadmap}>{t('footer.roadmap')}</a>
+            </li>
+            <li>
+              <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
+            </li>
+            <li>
+              <a href={links.status}>{t('footer.status')}</a>
+            </li>
+            <li>
+              <a href={shell.nav.utmGenerator}>{t('page.utm.title')}</a>
+            </li>
+            <li>
+              <a href={shell.nav.video}>{t('page.video.title')}</a>
+            </li>
           </ul>
         </div>
         <div>

@@ -82,7 +82,13 @@ export function Header({ context }: { context: PageContext }) {
         </nav>
         <div className="header-actions">
           <LanguageSwitcher {...languages} />
-          <button type="button" className="theme-toggle" data-widget="theme-toggle" aria-label={t('nav.toggle_theme')} hidden>
+          <button
+            type="button"
+            className="theme-toggle"
+            data-widget="theme-toggle"
+            aria-label={t('nav.toggle_theme')}
+            hidden
+          >
             <span aria-hidden="true" className="theme-icon" />
           </button>
           <a className="login" href={links.login} data-carry-theme="">

@@ -22,7 +22,14 @@ export function LanguageSwitcher({ current, label, listLabel, options }: Languag
       <ul className="menu-panel" role="listbox" aria-label={listLabel}>
         {options.map((option, index) => (
           <li key={option.code} role="presentation">
-            <a role="option" aria-selected={index === 0} href={option.href} hrefLang={option.iso} lang={option.iso} data-locale={option.code}>
+            <a
+              role="option"
+              aria-selected={index === 0}
+              href={option.href}
+              hrefLang={option.iso}
+              lang={option.iso}
+              data-locale={option.code}
+            >
               <img className="flag" src={`/flags/${option.flag}.svg`} width="20" height="14" alt="" loading="lazy" />
               {option.name}
             </a>

@@ -28,7 +28,12 @@ export function MobileMenu({ label, navLabel, links, locale, english }: MobileMe
         <ul>
           {links.map((link) => (
             <li key={link.href}>
-              <a className={link.isButton ? 'button' : undefined} href={link.href} data-carry-theme={link.isButton ? '' : undefined} data-carry-currency={link.isButton ? '' : undefined}>
+              <a
+                className={link.isButton ? 'button' : undefined}
+                href={link.href}
+                data-carry-theme={link.isButton ? '' : undefined}
+                data-carry-currency={link.isButton ? '' : undefined}
+              >
                 {link.label}
               </a>
             </li>

@@ -3,7 +3,14 @@ export interface ResourcesMenuProps {
   resources: Array<{ href: string; label: string; text: string }>;
   recent: null | {
     heading: string;
-    posts: Array<{ href: string; title: string; lang: string | null; languageLabel: string | null; published: string | null; date: string | null }>;
+    posts: Array<{
+      href: string;
+      title: string;
+      lang: string | null;
+      languageLabel: string | null;
+      published: string | null;
+      date: string | null;
+    }>;
     viewAll: { href: string; label: string };
   };
 }

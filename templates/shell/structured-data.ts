@@ -27,7 +27,12 @@ export function structuredDataFor(context: PageContext): JsonLd[] {
     blocks.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: article.breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.label, item: absolute(crumb.href) })),
+      itemListElement: article.breadcrumbs.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.label,
+        item: absolute(crumb.href),
+      })),
     });
     blocks.push({
       '@context': 'https://schema.org',
@@ -46,7 +51,13 @@ export function structuredDataFor(context: PageContext): JsonLd[] {
       blocks.push({
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
-        mainEntity: [{ '@type': 'Question', name: version.question, acceptedAnswer: { '@type': 'Answer', text: version.excerpt || version.title } }],
+        mainEntity: [
+          {
+            '@type': 'Question',
+            name: version.question,
+            acceptedAnswer: { '@type': 'Answer', text: version.excerpt || version.title },
+          },
+        ],
       });
     }
   }
@@ -54,7 +65,11 @@ export function structuredDataFor(context: PageContext): JsonLd[] {
     blocks.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: FAQ_KEYS.map((key) => ({ '@type': 'Question', name: t(`pricing.faq.${key}.question`), acceptedAnswer: { '@type': 'Answer', text: t(`pricing.faq.${key}.answer`) } })),
+      mainEntity: FAQ_KEYS.map((key) => ({
+        '@type': 'Question',
+        name: t(`pricing.faq.${key}.question`),
+        acceptedAnswer: { '@type': 'Answer', text: t(`pricing.faq.${key}.answer`) },
+      })),
     });
   }
   return blocks;

@@ -29,7 +29,9 @@ const SCHEMES = ['light', 'dark'] as const;
 const NOT_FOUND = '404 (a missing URL)';
 
 const cases = LOCALES.flatMap((locale) =>
-  [...PAGE_TYPES.map(([type]) => type), NOT_FOUND].flatMap((type) => SCHEMES.map((scheme) => [type, locale, scheme] as const)),
+  [...PAGE_TYPES.map(([type]) => type), NOT_FOUND].flatMap((type) =>
+    SCHEMES.map((scheme) => [type, locale, scheme] as const),
+  ),
 );
 
 let site: BuiltSite | undefined;
@@ -42,12 +44,17 @@ beforeAll(async () => {
   site = await buildEmbeddedSite('axe');
   server = await startStaticServer(site.outDir);
   browser = await launchBrowser();
-  const routes = JSON.parse(await readFile(path.join(REPO_ROOT, 'routes.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const routes = JSON.parse(await readFile(path.join(REPO_ROOT, 'routes.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   for (const page of await listPages(site.outDir)) {
     if (page.isNotFound) continue;
     // A path can fit two patterns (`/glossary/{category}/key-terms` is also `/glossary/{category}/{slug}`): the fewest placeholders wins.
     const route = Object.entries(routes)
-      .filter(([, byLocale]) => byLocale[page.locale] !== undefined && patternFor(byLocale[page.locale]!).test(page.urlPath))
+      .filter(
+        ([, byLocale]) => byLocale[page.locale] !== undefined && patternFor(byLocale[page.locale]!).test(page.urlPath),
+      )
       .sort(([, a], [, b]) => placeholders(a[page.locale]!) - placeholders(b[page.locale]!))[0]?.[0];
     if (route && !samples.has(`${route} ${page.locale}`)) samples.set(`${route} ${page.locale}`, page.urlPath);
   }
@@ -83,13 +90,18 @@ describe('accessibility (axe-core: WCAG 2 A/AA + best practices)', () => {
     const context = await browser!.newContext({ bypassCSP: true });
     try {
       // Only the local site loads: third-party scripts and fonts would make the check depend on the network.
-      await context.route('**/*', (route) => (route.request().url().startsWith(`${server!.url}/`) ? route.continue() : route.abort()));
+      await context.route('**/*', (route) =>
+        route.request().url().startsWith(`${server!.url}/`) ? route.continue() : route.abort(),
+      );
       const page = await context.newPage();
       await page.emulateMedia({ colorScheme: scheme });
       const response = await page.goto(`${server!.url}${encodeURI(urlPath)}`, { waitUntil: 'load' });
       expect(response?.status(), `status of ${urlPath}`).toBe(type === NOT_FOUND ? 404 : 200);
       const violations = await runAxe(page);
-      expect(violations.length, `${violations.length} axe violations on ${urlPath} (${scheme}):\n${formatViolations(violations)}\n`).toBe(0);
+      expect(
+        violations.length,
+        `${violations.length} axe violations on ${urlPath} (${scheme}):\n${formatViolations(violations)}\n`,
+      ).toBe(0);
     } finally {
       await context.close();
     }

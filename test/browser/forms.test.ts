@@ -5,7 +5,20 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { articlePath, fakeNewsletterEndpoint, island, NEWSLETTER_ENDPOINT, openBrowserSite, routePath, sleep, t, textOf, wakeIsland, type BrowserSite, type FakeAnswer } from '../helpers/browser-site.ts';
+import {
+  articlePath,
+  fakeNewsletterEndpoint,
+  island,
+  NEWSLETTER_ENDPOINT,
+  openBrowserSite,
+  routePath,
+  sleep,
+  t,
+  textOf,
+  wakeIsland,
+  type BrowserSite,
+  type FakeAnswer,
+} from '../helpers/browser-site.ts';
 
 let site: BrowserSite;
 
@@ -18,7 +31,10 @@ afterAll(async () => site?.close());
 const LOCALES = ['en', 'nl'] as const;
 
 describe.each(LOCALES)('newsletter form (%s)', (locale) => {
-  async function openForm(answer: FakeAnswer, pagePath = articlePath(locale)): Promise<{ page: Page; requests: Request[] }> {
+  async function openForm(
+    answer: FakeAnswer,
+    pagePath = articlePath(locale),
+  ): Promise<{ page: Page; requests: Request[] }> {
     const { page } = await site.open();
     const requests = await fakeNewsletterEndpoint(page, answer);
     await page.goto(site.url(pagePath));
@@ -49,7 +65,9 @@ describe.each(LOCALES)('newsletter form (%s)', (locale) => {
       // Any change to the address clears the message.
       expect(await message(page)).toBe('');
       await submit(page).click();
-      await expect.poll(() => message(page), { message: `message for "${malformed}"` }).toBe(t(locale, 'newsletter.invalid_email'));
+      await expect
+        .poll(() => message(page), { message: `message for "${malformed}"` })
+        .toBe(t(locale, 'newsletter.invalid_email'));
     }
     // A malformed address is reported before the boxes (none ticked).
     await submit(page).click();
@@ -74,7 +92,10 @@ describe.each(LOCALES)('newsletter form (%s)', (locale) => {
     expect(request.method()).toBe('POST');
     const headers = await request.allHeaders();
     expect(headers['content-type']).toMatch(/^text\/plain;\s*charset=utf-8$/i);
-    expect(JSON.parse(request.postData() ?? 'null')).toEqual({ email: 'someone.else@example.com', type: 'newsletter,notify' });
+    expect(JSON.parse(request.postData() ?? 'null')).toEqual({
+      email: 'someone.else@example.com',
+      type: 'newsletter,notify',
+    });
     // The thank-you replaces the form fields.
     expect(await form(page).locator('input[type="email"]').count()).toBe(0);
     expect(await form(page).getByRole('button').count()).toBe(0);
@@ -96,7 +117,10 @@ describe.each(LOCALES)('newsletter form (%s)', (locale) => {
     await box(page, 'notify').check();
     await submit(page).click();
     await expect.poll(() => message(page)).toBe(t(locale, 'newsletter.thank_you'));
-    expect(JSON.parse(requests[0]!.postData() ?? 'null')).toEqual({ email: 'list@example.com', type: 'newsletter,notify' });
+    expect(JSON.parse(requests[0]!.postData() ?? 'null')).toEqual({
+      email: 'list@example.com',
+      type: 'newsletter,notify',
+    });
   });
 
   it('an answer {ok:false, message:"email is invalid"} shows the invalid-address message', async () => {
@@ -194,7 +218,9 @@ describe.each(LOCALES)('UTM generator (%s)', (locale) => {
     expect(await copyButton(page).isDisabled()).toBe(true);
     for (const invalid of ['not a url', 'localhost', 'https://']) {
       await field(page, 'utm.base_url').fill(invalid);
-      await expect.poll(() => message(page), { message: `message for "${invalid}"` }).toBe(t(locale, 'utm.invalid_url'));
+      await expect
+        .poll(() => message(page), { message: `message for "${invalid}"` })
+        .toBe(t(locale, 'utm.invalid_url'));
       expect(await generated(page)).toBe('');
       expect(await copyButton(page).isDisabled()).toBe(true);
     }
@@ -211,17 +237,24 @@ describe.each(LOCALES)('UTM generator (%s)', (locale) => {
       const record = window as unknown as { clickAt?: number; labels: Array<[number, string]> };
       record.labels = [];
       button.addEventListener('click', () => (record.clickAt ??= performance.now()), { capture: true });
-      new MutationObserver(() => record.labels.push([performance.now(), (button.textContent ?? '').trim()])).observe(button, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => record.labels.push([performance.now(), (button.textContent ?? '').trim()])).observe(
+        button,
+        { childList: true, characterData: true, subtree: true },
+      );
     });
     await copyButton(page).click();
     await expect.poll(() => textOf(copyButton(page))).toBe(t(locale, 'utm.copied'));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://example.com/?utm_source=newsletter');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'https://example.com/?utm_source=newsletter',
+    );
     await expect.poll(() => textOf(copyButton(page)), { timeout: 4000, interval: 100 }).toBe(t(locale, 'utm.copy'));
     const { clickAt, labels } = await page.evaluate(() => {
       const record = window as unknown as { clickAt: number; labels: Array<[number, string]> };
       return { clickAt: record.clickAt, labels: record.labels };
     });
-    const changes = labels.map(([at, label]) => [Math.round(at - clickAt), label] as const).filter(([, label], index, all) => index === 0 || all[index - 1]![1] !== label);
+    const changes = labels
+      .map(([at, label]) => [Math.round(at - clickAt), label] as const)
+      .filter(([, label], index, all) => index === 0 || all[index - 1]![1] !== label);
     expect(changes.map(([, label]) => label)).toEqual([t(locale, 'utm.copied'), t(locale, 'utm.copy')]);
     const shown = changes[1]![0] - changes[0]![0];
     expect(shown, `"${t(locale, 'utm.copied')}" showed for ${shown} ms`).toBeGreaterThanOrEqual(1900);
@@ -244,7 +277,9 @@ describe.each(LOCALES)('email reports demo on the home page (%s)', (locale) => {
   const rows = (page: Page) =>
     demo(page)
       .locator('tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => (td.textContent ?? '').trim())));
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => (td.textContent ?? '').trim())),
+      );
 
   it('an invalid address shows "Fill in a valid email address" (after 200 ms) and adds no row', async () => {
     const page = await openDemo();
@@ -277,7 +312,12 @@ describe.each(LOCALES)('email reports demo on the home page (%s)', (locale) => {
     await input(page).fill('new.reader@example.com');
     await demo(page).getByLabel(t(locale, 'home.reports.period')).selectOption('month');
     await add(page).click();
-    await expect.poll(() => rows(page)).toEqual([...before, ['new.reader@example.com', t(locale, 'home.reports.monthly'), t(locale, 'home.reports.never')]]);
+    await expect
+      .poll(() => rows(page))
+      .toEqual([
+        ...before,
+        ['new.reader@example.com', t(locale, 'home.reports.monthly'), t(locale, 'home.reports.never')],
+      ]);
     expect(await input(page).inputValue()).toBe('');
     expect(await message(page)).toBe('');
     if (locale === 'en') expect((await rows(page)).at(-1)![2]).toBe('Never');
@@ -291,8 +331,13 @@ describe.each(LOCALES)('email reports demo on the home page (%s)', (locale) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void (accept ? dialog.accept() : dialog.dismiss());
     });
-    const expected = locale === 'en' ? 'Are you sure to disable weekly email reports for team@example.com?' : t(locale, 'home.reports.confirm_disable_weekly', 'team@example.com');
-    const disable = demo(page).getByRole('button', { name: t(locale, 'home.reports.disable_recipient', 'team@example.com') });
+    const expected =
+      locale === 'en'
+        ? 'Are you sure to disable weekly email reports for team@example.com?'
+        : t(locale, 'home.reports.confirm_disable_weekly', 'team@example.com');
+    const disable = demo(page).getByRole('button', {
+      name: t(locale, 'home.reports.disable_recipient', 'team@example.com'),
+    });
     await disable.click();
     await expect.poll(() => dialogs).toEqual([`confirm: ${expected}`]);
     expect((await rows(page)).map((row) => row[0])).toContain('team@example.com');
@@ -310,8 +355,13 @@ describe.each(LOCALES)('email reports demo on the home page (%s)', (locale) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await demo(page).getByRole('button', { name: t(locale, 'home.reports.disable_recipient', 'board@example.com') }).click();
-    const expected = locale === 'en' ? 'Are you sure to disable monthly email reports for board@example.com?' : t(locale, 'home.reports.confirm_disable_monthly', 'board@example.com');
+    await demo(page)
+      .getByRole('button', { name: t(locale, 'home.reports.disable_recipient', 'board@example.com') })
+      .click();
+    const expected =
+      locale === 'en'
+        ? 'Are you sure to disable monthly email reports for board@example.com?'
+        : t(locale, 'home.reports.confirm_disable_monthly', 'board@example.com');
     await expect.poll(() => dialogs).toEqual([expected]);
   });
 });
@@ -344,9 +394,15 @@ describe.each(LOCALES)('countries map (%s)', (locale) => {
     const link = page.locator('.world-map > svg a:has(path[data-code="DE"])');
     const href = await link.getAttribute('href');
     await page.locator('.world-map > svg path[data-code="DE"]').click();
-    await expect.poll(() => panel(page)).toBe(`${names.of('DE')} · ${t(locale, 'countries.status.pending')} · ${t(locale, 'countries.read_more')}`);
+    await expect
+      .poll(() => panel(page))
+      .toBe(`${names.of('DE')} · ${t(locale, 'countries.status.pending')} · ${t(locale, 'countries.read_more')}`);
     expect(new URL(page.url()).pathname).toBe(pagePath);
-    expect(await island(page, 'country-info').getByRole('link', { name: t(locale, 'countries.read_more') }).getAttribute('href')).toBe(href);
+    expect(
+      await island(page, 'country-info')
+        .getByRole('link', { name: t(locale, 'countries.read_more') })
+        .getAttribute('href'),
+    ).toBe(href);
   });
 
   it('Enter on a focused linked country shows it too', async () => {
@@ -355,7 +411,9 @@ describe.each(LOCALES)('countries map (%s)', (locale) => {
     await link.focus();
     expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => panel(page)).toBe(`${names.of('AT')} · ${t(locale, 'countries.status.forbidden')} · ${t(locale, 'countries.read_more')}`);
+    await expect
+      .poll(() => panel(page))
+      .toBe(`${names.of('AT')} · ${t(locale, 'countries.status.forbidden')} · ${t(locale, 'countries.read_more')}`);
     await sleep(300);
     expect(new URL(page.url()).pathname).toBe(pagePath);
   });
@@ -365,7 +423,10 @@ describe.each(LOCALES)('countries map (%s)', (locale) => {
     const first = page.locator('.world-map > svg a').first();
     await first.focus();
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.closest('.world-map') !== null && document.activeElement?.tagName.toLowerCase() === 'a');
+    const focused = await page.evaluate(
+      () =>
+        document.activeElement?.closest('.world-map') !== null && document.activeElement?.tagName.toLowerCase() === 'a',
+    );
     expect(focused).toBe(true);
   });
 });

@@ -6,7 +6,19 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../pipeline/locale.ts';
-import { articlePath, expectCookie, island, LOCALE_NAMES, openBrowserSite, routePath, settle, sleep, textOf, wakeIsland, type BrowserSite } from '../helpers/browser-site.ts';
+import {
+  articlePath,
+  expectCookie,
+  island,
+  LOCALE_NAMES,
+  openBrowserSite,
+  routePath,
+  settle,
+  sleep,
+  textOf,
+  wakeIsland,
+  type BrowserSite,
+} from '../helpers/browser-site.ts';
 
 let site: BrowserSite;
 
@@ -31,7 +43,9 @@ async function openSwitcher(page: Page): Promise<void> {
 async function focusedOption(page: Page): Promise<string> {
   return page.evaluate(() => {
     const active = document.activeElement;
-    return active?.getAttribute('role') === 'option' ? (active.textContent ?? '').trim() : `(focus on ${active?.tagName ?? 'nothing'})`;
+    return active?.getAttribute('role') === 'option'
+      ? (active.textContent ?? '').trim()
+      : `(focus on ${active?.tagName ?? 'nothing'})`;
   });
 }
 
@@ -53,7 +67,12 @@ describe('switching language', () => {
     ['the English home to Dutch', routePath('index', 'en'), 'nl', routePath('index', 'nl')],
     ['the Dutch home to English', routePath('index', 'nl'), 'en', routePath('index', 'en')],
     ['the Dutch blog to Italian', routePath('blog', 'nl'), 'it', routePath('blog', 'it')],
-    ['the English countries page to Dutch', routePath('google-analytics-countries', 'en'), 'nl', routePath('google-analytics-countries', 'nl')],
+    [
+      'the English countries page to Dutch',
+      routePath('google-analytics-countries', 'en'),
+      'nl',
+      routePath('google-analytics-countries', 'nl'),
+    ],
   ];
 
   it.each(cases)('from %s', async (_label, from, to, expected) => {
@@ -75,7 +94,12 @@ describe('switching language', () => {
       await page.goto(site.url(articlePath(locale)));
       await openSwitcher(page);
       const names = await switcher(page).getByRole('option').allTextContents();
-      expect(names.map((name) => name.trim()).sort()).toEqual(Object.entries(LOCALE_NAMES).filter(([code]) => code !== locale).map(([, name]) => name).sort());
+      expect(names.map((name) => name.trim()).sort()).toEqual(
+        Object.entries(LOCALE_NAMES)
+          .filter(([code]) => code !== locale)
+          .map(([, name]) => name)
+          .sort(),
+      );
     }
   });
 
@@ -178,9 +202,13 @@ describe.each(['en', 'nl'] as const)('language listbox keyboard (%s)', (locale) 
     await page.evaluate(() => {
       const record = window as unknown as { keys: number[] };
       record.keys = [];
-      document.addEventListener('keydown', (event) => {
-        if (event.key.length === 1) record.keys.push(performance.now());
-      }, { capture: true });
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key.length === 1) record.keys.push(performance.now());
+        },
+        { capture: true },
+      );
     });
     for (let attempt = 0; ; attempt += 1) {
       await page.keyboard.press('End');

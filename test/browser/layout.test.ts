@@ -32,13 +32,19 @@ beforeAll(async () => {
   site = await buildEmbeddedSite('layout');
   server = await startStaticServer(site.outDir);
   browser = await launchBrowser();
-  const routes = JSON.parse(await readFile(path.join(REPO_ROOT, 'routes.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const routes = JSON.parse(await readFile(path.join(REPO_ROOT, 'routes.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   const placeholders = (route: string) => (route.match(/\{[a-z]+\}/g) ?? []).length;
-  const patternFor = (route: string) => new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z]+\}/g, '[^/]+')}$`);
+  const patternFor = (route: string) =>
+    new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z]+\}/g, '[^/]+')}$`);
   for (const page of await listPages(site.outDir)) {
     if (page.isNotFound) continue;
     const route = Object.entries(routes)
-      .filter(([, byLocale]) => byLocale[page.locale] !== undefined && patternFor(byLocale[page.locale]!).test(page.urlPath))
+      .filter(
+        ([, byLocale]) => byLocale[page.locale] !== undefined && patternFor(byLocale[page.locale]!).test(page.urlPath),
+      )
       .sort(([, a], [, b]) => placeholders(a[page.locale]!) - placeholders(b[page.locale]!))[0]?.[0];
     if (route && !samples.has(`${route} ${page.locale}`)) samples.set(`${route} ${page.locale}`, page.urlPath);
   }
@@ -56,7 +62,10 @@ function findDefects(page: Page): Promise<string[]> {
     const defects: string[] = [];
     const name = (element: Element) => {
       const id = element.id ? `#${element.id}` : '';
-      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
       const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
       return `<${element.tagName.toLowerCase()}${id}${classes}> "${text}"`;
     };
@@ -71,10 +80,14 @@ function findDefects(page: Page): Promise<string[]> {
       const culprits = [...document.body.querySelectorAll('*')]
         .filter((element) => visible(element) && element.getBoundingClientRect().right > viewport + 0.5)
         .filter((element) => !element.parentElement?.closest('[style*="overflow"], pre, .reports-demo, .prose table'))
-        .filter((element) => !element.parentElement || element.parentElement.getBoundingClientRect().right <= viewport + 0.5)
+        .filter(
+          (element) => !element.parentElement || element.parentElement.getBoundingClientRect().right <= viewport + 0.5,
+        )
         .slice(0, 5)
         .map((element) => `${name(element)} right=${Math.round(element.getBoundingClientRect().right)}`);
-      defects.push(`document is ${document.documentElement.scrollWidth} px wide in a ${viewport} px viewport: ${culprits.join('; ')}`);
+      defects.push(
+        `document is ${document.documentElement.scrollWidth} px wide in a ${viewport} px viewport: ${culprits.join('; ')}`,
+      );
     }
 
     // 2. Text clipped by its container: overflow hidden/clip or an ellipsis, and content wider or taller than the box.
@@ -83,10 +96,17 @@ function findDefects(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       // Visually hidden on purpose (the clip-path technique): read by screen readers, not shown.
       if (style.clipPath !== 'none' && element.getBoundingClientRect().width <= 1) continue;
-      const clips = [style.overflowX, style.overflowY].some((value) => value === 'hidden' || value === 'clip') || style.textOverflow === 'ellipsis';
+      const clips =
+        [style.overflowX, style.overflowY].some((value) => value === 'hidden' || value === 'clip') ||
+        style.textOverflow === 'ellipsis';
       if (!clips || !(element.textContent ?? '').trim()) continue;
-      if (element.scrollWidth > element.clientWidth + 1 || (style.overflowY !== 'visible' && element.scrollHeight > element.clientHeight + 1)) {
-        defects.push(`text clipped: ${name(element)} content ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}`);
+      if (
+        element.scrollWidth > element.clientWidth + 1 ||
+        (style.overflowY !== 'visible' && element.scrollHeight > element.clientHeight + 1)
+      ) {
+        defects.push(
+          `text clipped: ${name(element)} content ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}`,
+        );
       }
     }
 
@@ -94,35 +114,54 @@ function findDefects(page: Page): Promise<string[]> {
     const header = document.querySelector('.header-inner');
     if (header) {
       const bounds = header.getBoundingClientRect();
-      const controls = [...header.querySelectorAll('.brand, .main-nav a, .main-nav summary, .header-actions > *, .header-actions summary')]
+      const controls = [
+        ...header.querySelectorAll(
+          '.brand, .main-nav a, .main-nav summary, .header-actions > *, .header-actions summary',
+        ),
+      ]
         .filter((element) => visible(element) && !element.closest('.menu-panel, .mobile-panel'))
         .filter((element, _, all) => !all.some((other) => other !== element && other.contains(element)));
       controls.forEach((element, index) => {
         const box = element.getBoundingClientRect();
-        if (box.left < bounds.left - 0.5 || box.right > bounds.right + 0.5) defects.push(`header control outside the header: ${name(element)}`);
+        if (box.left < bounds.left - 0.5 || box.right > bounds.right + 0.5)
+          defects.push(`header control outside the header: ${name(element)}`);
         for (const other of controls.slice(index + 1)) {
           const next = other.getBoundingClientRect();
-          const overlap = Math.min(box.right, next.right) - Math.max(box.left, next.left) > 0.5 && Math.min(box.bottom, next.bottom) - Math.max(box.top, next.top) > 0.5;
+          const overlap =
+            Math.min(box.right, next.right) - Math.max(box.left, next.left) > 0.5 &&
+            Math.min(box.bottom, next.bottom) - Math.max(box.top, next.top) > 0.5;
           if (overlap) defects.push(`header controls overlap: ${name(element)} and ${name(other)}`);
         }
       });
       // Header links and buttons keep their words on one line ("Nous contacter" over two lines looks broken).
       // Measured on the text itself (a range over the control's contents: padding and min-height do not count).
-      const labelled = [...header.querySelectorAll('.main-nav > ul > li > a, .main-nav summary, .header-actions .login, .header-actions .signup')].filter(visible);
+      const labelled = [
+        ...header.querySelectorAll(
+          '.main-nav > ul > li > a, .main-nav summary, .header-actions .login, .header-actions .signup',
+        ),
+      ].filter(visible);
       for (const element of labelled) {
         const text = element.textContent?.trim() ?? '';
         if (!text) continue;
         const range = document.createRange();
         range.selectNodeContents(element);
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0).map((rect) => Math.round(rect.top)));
+        const lines = new Set(
+          [...range.getClientRects()]
+            .filter((rect) => rect.width > 0 && rect.height > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
         if (lines.size > 1) defects.push(`header control wraps onto ${lines.size} lines: ${name(element)}`);
       }
       // A control squeezed below its text's width lets the text run over its neighbour.
       for (const element of [...header.querySelectorAll('.brand'), ...labelled].filter(visible)) {
-        if (element.scrollWidth > element.clientWidth + 1) defects.push(`header control narrower than its text (${element.clientWidth} < ${element.scrollWidth} px): ${name(element)}`);
+        if (element.scrollWidth > element.clientWidth + 1)
+          defects.push(
+            `header control narrower than its text (${element.clientWidth} < ${element.scrollWidth} px): ${name(element)}`,
+          );
       }
       const logo = header.querySelector('.brand .logo');
-      if (logo && logo.getBoundingClientRect().width < 24) defects.push(`logo mark squeezed to ${logo.getBoundingClientRect().width.toFixed(1)} px`);
+      if (logo && logo.getBoundingClientRect().width < 24)
+        defects.push(`logo mark squeezed to ${logo.getBoundingClientRect().width.toFixed(1)} px`);
     }
 
     // 4. Segmented controls (pills) keep their segments on one line, each label on one line.
@@ -131,7 +170,8 @@ function findDefects(page: Page): Promise<string[]> {
       const labels = [...pill.querySelectorAll('label')].filter(visible);
       const tops = new Set(labels.map((label) => Math.round(label.getBoundingClientRect().top)));
       // A pill laid out as a column (phones) stacks its segments on purpose; a row must not wrap.
-      if (getComputedStyle(pill).flexDirection === 'row' && tops.size > 1) defects.push(`pill wraps onto ${tops.size} lines: ${name(pill)}`);
+      if (getComputedStyle(pill).flexDirection === 'row' && tops.size > 1)
+        defects.push(`pill wraps onto ${tops.size} lines: ${name(pill)}`);
       for (const label of labels) {
         const style = getComputedStyle(label);
         const oneLine = Math.max(parseFloat(style.minHeight) || 0, (parseFloat(style.lineHeight) || 24) * 1.5);
@@ -142,7 +182,8 @@ function findDefects(page: Page): Promise<string[]> {
     // 5. Every disclosure shows that it opens: the summary's marker, or a ::before/::after of its own.
     for (const summary of document.querySelectorAll('main summary')) {
       if (!visible(summary)) continue;
-      const marker = getComputedStyle(summary).display === 'list-item' && getComputedStyle(summary).listStyleType !== 'none';
+      const marker =
+        getComputedStyle(summary).display === 'list-item' && getComputedStyle(summary).listStyleType !== 'none';
       const drawn = ['::before', '::after'].some((pseudo) => {
         const content = getComputedStyle(summary, pseudo).content;
         return content !== 'none' && content !== 'normal';
@@ -157,11 +198,16 @@ const cases = LOCALES.flatMap((locale) => [...ROUTES, NOT_FOUND].map((route) => 
 
 describe('layout at 320–1280 px (and 1024), light and dark, every locale', () => {
   it.each(cases)('%s (%s)', async (route, locale: Locale) => {
-    const urlPath = route === NOT_FOUND ? `${locale === 'en' ? '' : `/${locale}`}/this-page-does-not-exist` : samples.get(`${route} ${locale}`);
+    const urlPath =
+      route === NOT_FOUND
+        ? `${locale === 'en' ? '' : `/${locale}`}/this-page-does-not-exist`
+        : samples.get(`${route} ${locale}`);
     expect(urlPath, `the build has a ${route} page in ${locale}`).toBeDefined();
     const context = await browser!.newContext({ viewport: { width: WIDTHS[0]!, height: 800 } });
     try {
-      await context.route('**/*', (request) => (request.request().url().startsWith(`${server!.url}/`) ? request.continue() : request.abort()));
+      await context.route('**/*', (request) =>
+        request.request().url().startsWith(`${server!.url}/`) ? request.continue() : request.abort(),
+      );
       const page = await context.newPage();
       await page.goto(`${server!.url}${encodeURI(urlPath!)}`, { waitUntil: 'load' });
       const defects: string[] = [];

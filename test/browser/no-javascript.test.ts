@@ -5,11 +5,26 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../pipeline/locale.ts';
-import { articlePath, island, LOCALE_NAMES, NEWSLETTER_ENDPOINT, openBrowserSite, routePath, t, textOf, type BrowserSite } from '../helpers/browser-site.ts';
+import {
+  articlePath,
+  island,
+  LOCALE_NAMES,
+  NEWSLETTER_ENDPOINT,
+  openBrowserSite,
+  routePath,
+  t,
+  textOf,
+  type BrowserSite,
+} from '../helpers/browser-site.ts';
 
 const ISO: Record<Locale, string> = { en: 'en-US', nl: 'nl-NL', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' };
 /** An amount as Intl writes it in the page's locale (issue 12). */
-const money = (locale: Locale, value: number, currency: string) => new Intl.NumberFormat(ISO[locale], { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: 0 }).format(value);
+const money = (locale: Locale, value: number, currency: string) =>
+  new Intl.NumberFormat(ISO[locale], {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    maximumFractionDigits: 0,
+  }).format(value);
 
 let site: BrowserSite;
 
@@ -31,11 +46,20 @@ async function openNoJs(urlPath: string, viewport = DESKTOP): Promise<Page> {
 }
 
 async function isOpen(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((details) => (details as HTMLDetailsElement).open);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((details) => (details as HTMLDetailsElement).open);
 }
 
 async function visibleAmounts(page: Page): Promise<string[]> {
-  return page.locator('.pricing .plan').first().locator('.price .amount').evaluateAll((amounts) => amounts.filter((amount) => getComputedStyle(amount).display !== 'none').map((amount) => amount.textContent ?? ''));
+  return page
+    .locator('.pricing .plan')
+    .first()
+    .locator('.price .amount')
+    .evaluateAll((amounts) =>
+      amounts.filter((amount) => getComputedStyle(amount).display !== 'none').map((amount) => amount.textContent ?? ''),
+    );
 }
 
 describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
@@ -52,7 +76,10 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
     ];
     for (const [name, urlPath] of pages) {
       const page = await openNoJs(urlPath);
-      expect(await page.evaluate(() => document.querySelector('script[type="module"]') !== null), `${name} has its module script (not run)`).toBe(true);
+      expect(
+        await page.evaluate(() => document.querySelector('script[type="module"]') !== null),
+        `${name} has its module script (not run)`,
+      ).toBe(true);
       expect(await page.locator('main h1').isVisible(), `${name}: h1 visible`).toBe(true);
       expect((await textOf(page.locator('main h1'))).length).toBeGreaterThan(0);
       // Header and footer are there and visible.
@@ -61,8 +88,17 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
       // Text of the main content is not hidden behind scripts.
       const hiddenText = await page.locator('main').evaluate((main) =>
         [...main.querySelectorAll('p, li, h2, h3, td, label')]
-          .filter((element) => (element.textContent ?? '').trim() !== '' && !element.closest('.visually-hidden, [hidden], details:not([open]), .pricing .amount, .pricing .billed, .menu-panel'))
-          .filter((element) => (element as HTMLElement).offsetParent === null && getComputedStyle(element).position !== 'fixed')
+          .filter(
+            (element) =>
+              (element.textContent ?? '').trim() !== '' &&
+              !element.closest(
+                '.visually-hidden, [hidden], details:not([open]), .pricing .amount, .pricing .billed, .menu-panel',
+              ),
+          )
+          .filter(
+            (element) =>
+              (element as HTMLElement).offsetParent === null && getComputedStyle(element).position !== 'fixed',
+          )
           .map((element) => `${element.tagName}: ${(element.textContent ?? '').trim().slice(0, 60)}`),
       );
       expect(hiddenText, `${name}: hidden text`).toEqual([]);
@@ -122,8 +158,16 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
     const posted: Array<{ method: string; body: string | null; contentType: string | undefined }> = [];
     await page.route(NEWSLETTER_ENDPOINT, async (route) => {
       const request = route.request();
-      posted.push({ method: request.method(), body: request.postData(), contentType: (await request.allHeaders())['content-type'] });
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Thanks</title><p>Thanks</p>' });
+      posted.push({
+        method: request.method(),
+        body: request.postData(),
+        contentType: (await request.allHeaders())['content-type'],
+      });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Thanks</title><p>Thanks</p>',
+      });
     });
     await page.goto(site.url(articlePath(locale)));
     const form = island(page, 'newsletter');
@@ -164,7 +208,15 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
     expect(await visibleAmounts(page)).toEqual([money(locale, 19, 'gbp')]);
     await page.locator('label[for="billing-yearly"]').click();
     expect(await visibleAmounts(page)).toEqual([money(locale, 9, 'gbp')]);
-    const billed = await page.locator('.pricing .plan').first().locator('.billed').evaluateAll((lines) => lines.filter((line) => getComputedStyle(line).display !== 'none').map((line) => (line.textContent ?? '').trim()));
+    const billed = await page
+      .locator('.pricing .plan')
+      .first()
+      .locator('.billed')
+      .evaluateAll((lines) =>
+        lines
+          .filter((line) => getComputedStyle(line).display !== 'none')
+          .map((line) => (line.textContent ?? '').trim()),
+      );
     expect(billed).toHaveLength(1);
     expect(billed[0]).toContain(money(locale, 108, 'gbp'));
   });
@@ -181,7 +233,10 @@ describe.each(LOCALES)('without JavaScript (%s)', (locale) => {
     expect(await visibleBuy.count()).toBe(1);
     const url = new URL((await visibleBuy.getAttribute('href'))!);
     expect(url.searchParams.get('plan')).toBe('starter');
-    expect({ interval: url.searchParams.get('interval'), currency: url.searchParams.get('currency') }).toEqual({ interval: 'monthly', currency: 'gbp' });
+    expect({ interval: url.searchParams.get('interval'), currency: url.searchParams.get('currency') }).toEqual({
+      interval: 'monthly',
+      currency: 'gbp',
+    });
   });
 
   it('countries: the map and list links navigate, the panel shows its hint', async () => {

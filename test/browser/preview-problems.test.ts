@@ -16,7 +16,10 @@ const PANEL = '#sitegen-preview-content-problems';
 const OVERLAY = '#sitegen-preview-overlay';
 
 function articles(badSlug: string, updatedAt = '2024-01-02T10:00:00.000Z'): FakeRecord[] {
-  return [makeArticle({ id: 801, documentId: 'alpha', locale: 'en', slug: 'alpha-en' }), makeArticle({ id: 802, documentId: 'bad', locale: 'en', slug: badSlug, updatedAt })];
+  return [
+    makeArticle({ id: 801, documentId: 'alpha', locale: 'en', slug: 'alpha-en' }),
+    makeArticle({ id: 802, documentId: 'bad', locale: 'en', slug: badSlug, updatedAt }),
+  ];
 }
 
 let server: FakeStrapi;
@@ -29,12 +32,27 @@ const violations: string[] = [];
 beforeAll(async () => {
   const temp = await makeTempDir('preview-problems-browser');
   cleanup = temp.cleanup;
-  server = await startFakeStrapi({ version: 5, collections: { articles: articles('bad slug'), 'key-terms': [makeKeyTerm({ id: 851, documentId: 'funnel', locale: 'en' })] }, uploadsDir: path.join(REPO_ROOT, 'content', 'uploads') });
+  server = await startFakeStrapi({
+    version: 5,
+    collections: {
+      articles: articles('bad slug'),
+      'key-terms': [makeKeyTerm({ id: 851, documentId: 'funnel', locale: 'en' })],
+    },
+    uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+  });
   const siteDir = await copySiteData(path.join(temp.dir, 'site'));
-  preview = await startPreview({ siteDir, cacheDir: path.join(temp.dir, 'cache'), cms: { url: server.restUrl, concurrency: 4 }, includeDrafts: true, port: 0 });
+  preview = await startPreview({
+    siteDir,
+    cacheDir: path.join(temp.dir, 'cache'),
+    cms: { url: server.restUrl, concurrency: 4 },
+    includeDrafts: true,
+    port: 0,
+  });
   browser = await launchBrowser();
   const context = await browser.newContext();
-  await context.route('**/*', (route) => (route.request().url().startsWith(preview.url) ? route.continue() : route.abort()));
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(preview.url) ? route.continue() : route.abort(),
+  );
   // Counts the event stream's hello events, so that a test knows the live script has had its say.
   await context.addInitScript(() => {
     const Native = window.EventSource;

@@ -25,11 +25,17 @@ const contexts: Array<{ close(): Promise<void> }> = [];
 beforeAll(async () => {
   site = await buildEmbeddedSite('csp');
   manifest = await loadHostManifest(`${site.outDir}-host`);
-  const stub = formatRedirectStub({ from: '/old-pricing', to: '/pricing', status: 308, origin: 'list', force: false, label: 'test' }, { baseUrl: manifest.baseUrl, lang: 'en' });
+  const stub = formatRedirectStub(
+    { from: '/old-pricing', to: '/pricing', status: 308, origin: 'list', force: false, label: 'test' },
+    { baseUrl: manifest.baseUrl, lang: 'en' },
+  );
   await writeFile(path.join(site.outDir, stub.path), 'contents' in stub ? stub.contents : '');
   preview = await startPreviewServer(site.outDir, manifest);
   // A host that cannot redirect by cookie or language: only the page's inline script can.
-  withoutConditions = await startPreviewServer(site.outDir, { ...manifest, redirects: { ...manifest.redirects, rootLanguage: { ...manifest.redirects.rootLanguage, targets: [] } } });
+  withoutConditions = await startPreviewServer(site.outDir, {
+    ...manifest,
+    redirects: { ...manifest.redirects, rootLanguage: { ...manifest.redirects.rootLanguage, targets: [] } },
+  });
   browser = await launchBrowser();
 }, 180_000);
 afterEach(async () => {
@@ -43,21 +49,34 @@ afterAll(async () => {
 });
 
 /** A page that records every CSP violation; requests to other origins are aborted (no network in tests). */
-async function open(origin: string, options: BrowserContextOptions = {}): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+async function open(
+  origin: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; violations: () => Promise<string[]> }> {
   const context = await browser!.newContext(options);
   contexts.push(context);
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI || '(inline)'} ${event.sourceFile}:${event.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(
+        `${event.effectiveDirective} ${event.blockedURI || '(inline)'} ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    );
   });
   const page = await context.newPage();
   const console: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Permissions-Policy/i.test(message.text())) console.push(message.text());
   });
-  return { page, violations: async () => [...console, ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []))] };
+  return {
+    page,
+    violations: async () => [
+      ...console,
+      ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])),
+    ],
+  };
 }
 
 async function firstHref(file: string, pattern: RegExp): Promise<string> {
@@ -79,7 +98,16 @@ describe('the Content-Security-Policy in Chromium', () => {
   it('blocks nothing on the pages with inline scripts, cover colours, islands, the video and the 404 page', async () => {
     const article = await firstHref('blog.html', /<a[^>]+href="(\/blog\/[^"]+)"/);
     const blocked: string[] = [];
-    for (const urlPath of ['/', '/pricing', '/blog', article, '/video', '/utm-generator', '/google-analytics-is-illegal-in-these-countries', '/nl/bestaat-niet']) {
+    for (const urlPath of [
+      '/',
+      '/pricing',
+      '/blog',
+      article,
+      '/video',
+      '/utm-generator',
+      '/google-analytics-is-illegal-in-these-countries',
+      '/nl/bestaat-niet',
+    ]) {
       const { page, violations } = await open(preview!.url);
       await page.goto(`${preview!.url}${urlPath}`, { waitUntil: 'load' });
       // Wake the islands: hover, focus and scroll bring in their bundles.
@@ -93,8 +121,15 @@ describe('the Content-Security-Policy in Chromium', () => {
   });
 
   it('would report a blocked inline script (the check above is not vacuous)', async () => {
-    const withoutHashes = manifest.headers.security.map((header) => (header.name === 'Content-Security-Policy' ? { ...header, value: header.value.replace(/ 'sha256-[^']+'/g, '') } : header));
-    const strict = await startPreviewServer(site!.outDir, { ...manifest, headers: { ...manifest.headers, security: withoutHashes } });
+    const withoutHashes = manifest.headers.security.map((header) =>
+      header.name === 'Content-Security-Policy'
+        ? { ...header, value: header.value.replace(/ 'sha256-[^']+'/g, '') }
+        : header,
+    );
+    const strict = await startPreviewServer(site!.outDir, {
+      ...manifest,
+      headers: { ...manifest.headers, security: withoutHashes },
+    });
     try {
       const { page, violations } = await open(strict.url);
       await page.context().addCookies([{ name: 'theme', value: 'dark', url: strict.url }]);

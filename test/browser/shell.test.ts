@@ -5,7 +5,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../pipeline/locale.ts';
-import { ANALYTICS_SCRIPT_URL, articlePath, island, openBrowserSite, routePath, settle, sleep, t, textOf, waitForIsland, wakeIsland, type BrowserSite } from '../helpers/browser-site.ts';
+import {
+  ANALYTICS_SCRIPT_URL,
+  articlePath,
+  island,
+  openBrowserSite,
+  routePath,
+  settle,
+  sleep,
+  t,
+  textOf,
+  waitForIsland,
+  wakeIsland,
+  type BrowserSite,
+} from '../helpers/browser-site.ts';
 const ISO_OF: Record<Locale, string> = { en: 'en-US', nl: 'nl-NL', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' };
 
 let site: BrowserSite;
@@ -31,7 +44,11 @@ const PHONE = { width: 390, height: 844 };
 const WIDGETS: Widget[] = [
   { name: 'resources-menu', viewport: DESKTOP, lastFocusable: (details) => details.locator('a').last() },
   // The listbox keeps one option in the tab order (roving tabindex): the active one.
-  { name: 'language-switcher', viewport: DESKTOP, lastFocusable: (details) => details.locator('[role="option"][tabindex="0"]') },
+  {
+    name: 'language-switcher',
+    viewport: DESKTOP,
+    lastFocusable: (details) => details.locator('[role="option"][tabindex="0"]'),
+  },
   { name: 'mobile-menu', viewport: PHONE, lastFocusable: (details) => details.locator('a').last() },
 ];
 
@@ -88,7 +105,12 @@ describe.each(LOCALES)('widgets close on Escape, outside click and focus leaving
       await page.keyboard.press('Escape');
       await expect.poll(() => isOpen(details), { message: 'open after Escape' }).toBe(false);
       expect.soft(await details.locator('a').first().isVisible(), 'links visible after Escape').toBe(false);
-      expect.soft(await details.locator('summary').evaluate((summary) => summary === document.activeElement), 'focus back on the button after Escape').toBe(true);
+      expect
+        .soft(
+          await details.locator('summary').evaluate((summary) => summary === document.activeElement),
+          'focus back on the button after Escape',
+        )
+        .toBe(true);
 
       await reopen(page, details);
       await clickOutside(page);
@@ -112,8 +134,15 @@ describe.each(LOCALES)('widgets close on Escape, outside click and focus leaving
       await page.keyboard.press('Tab');
       expect.soft(await eventually(() => isOpen(details), false), 'open after Tab out of the last item').toBe(false);
       // Focus went on to the next control of the page, not back into the widget.
-      expect.soft(await details.evaluate((element) => element.contains(document.activeElement)), 'focus still inside after Tab').toBe(false);
-      expect.soft(await page.evaluate(() => document.activeElement !== document.body), 'focus lost after Tab').toBe(true);
+      expect
+        .soft(
+          await details.evaluate((element) => element.contains(document.activeElement)),
+          'focus still inside after Tab',
+        )
+        .toBe(false);
+      expect
+        .soft(await page.evaluate(() => document.activeElement !== document.body), 'focus lost after Tab')
+        .toBe(true);
 
       await reopen(page, details);
       await details.locator('summary').focus();
@@ -134,10 +163,20 @@ describe.each(LOCALES)('widgets close on Escape, outside click and focus leaving
       await waitForIsland(page, widget.name);
       await expect.poll(() => isOpen(details)).toBe(true);
       await page.keyboard.press('Escape');
-      expect.soft(await eventually(() => isOpen(details), false), `${widget.name} opened by the waking click stays open after Escape`).toBe(false);
+      expect
+        .soft(
+          await eventually(() => isOpen(details), false),
+          `${widget.name} opened by the waking click stays open after Escape`,
+        )
+        .toBe(false);
       if (await isOpen(details)) {
         await clickOutside(page);
-        expect.soft(await eventually(() => isOpen(details), false), `${widget.name} opened by the waking click stays open after an outside click`).toBe(false);
+        expect
+          .soft(
+            await eventually(() => isOpen(details), false),
+            `${widget.name} opened by the waking click stays open after an outside click`,
+          )
+          .toBe(false);
       }
     });
   });
@@ -188,7 +227,9 @@ describe.each(LOCALES)('loading bar (%s)', (locale) => {
         setTimeout(() => {
           const rect = bar.getBoundingClientRect();
           const style = getComputedStyle(bar);
-          console.log(`loading-bar ${JSON.stringify({ delay: shownAt - clickAt, height: rect.height, top: rect.top, width: rect.width, position: style.position, opacity: style.opacity })}`);
+          console.log(
+            `loading-bar ${JSON.stringify({ delay: shownAt - clickAt, height: rect.height, top: rect.top, width: rect.width, position: style.position, opacity: style.opacity })}`,
+          );
         }, 300);
       }).observe(bar, { attributes: true, attributeFilter: ['style'] });
     });
@@ -203,8 +244,17 @@ describe.each(LOCALES)('loading bar (%s)', (locale) => {
       // A real click on the header link (page.mouse: locator.click would wait for the held navigation).
       const link = (await page.locator(`.main-nav a[href="${target}"]`).boundingBox())!;
       await page.mouse.click(link.x + link.width / 2, link.y + link.height / 2);
-      await expect.poll(() => reports.length, { timeout: 5000, message: 'the loading bar never became visible' }).toBeGreaterThan(0);
-      const bar = JSON.parse(reports[0]!) as { delay: number; height: number; top: number; width: number; position: string; opacity: string };
+      await expect
+        .poll(() => reports.length, { timeout: 5000, message: 'the loading bar never became visible' })
+        .toBeGreaterThan(0);
+      const bar = JSON.parse(reports[0]!) as {
+        delay: number;
+        height: number;
+        top: number;
+        width: number;
+        position: string;
+        opacity: string;
+      };
       expect(bar.delay, `the bar showed ${bar.delay.toFixed(0)} ms after the click`).toBeGreaterThanOrEqual(190);
       expect(bar.delay).toBeLessThan(1000);
       expect(bar.height).toBe(3);
@@ -255,7 +305,9 @@ describe.each(LOCALES)('age badges (%s)', (locale) => {
 
   /** The newest post's publication time, from the blog list's server markup. */
   async function newestPublished(page: Page): Promise<number> {
-    const dates = await page.locator('.post-card .age[data-published]').evaluateAll((spans) => spans.map((span) => Date.parse(span.getAttribute('data-published')!)));
+    const dates = await page
+      .locator('.post-card .age[data-published]')
+      .evaluateAll((spans) => spans.map((span) => Date.parse(span.getAttribute('data-published')!)));
     expect(dates.length).toBeGreaterThan(0);
     return Math.max(...dates);
   }
@@ -266,7 +318,8 @@ describe.each(LOCALES)('age badges (%s)', (locale) => {
   }
 
   // issue 12: ages in words with the language's plural forms, as Intl.RelativeTimeFormat writes them.
-  const ago = (l: Locale, value: number, unit: Intl.RelativeTimeFormatUnit) => new Intl.RelativeTimeFormat(ISO_OF[l]).format(-value, unit);
+  const ago = (l: Locale, value: number, unit: Intl.RelativeTimeFormatUnit) =>
+    new Intl.RelativeTimeFormat(ISO_OF[l]).format(-value, unit);
   const cases: Array<[string, number, (l: Locale) => string | null]> = [
     ['30 s', 30_000, (l) => new Intl.RelativeTimeFormat(ISO_OF[l], { numeric: 'auto' }).format(0, 'second')],
     ['45 min', 45 * 60_000, (l) => ago(l, 45, 'minute')],
@@ -293,10 +346,15 @@ describe.each(LOCALES)('age badges (%s)', (locale) => {
       await expect.poll(() => badgeFor(page, newest)).toBe(want);
     }
     // Posts 11 weeks or more before "now" never get a badge.
-    const old = await page.locator('.post-card .age[data-published]').evaluateAll(
-      (spans, now) => spans.filter((span) => now - Date.parse(span.getAttribute('data-published')!) >= 77 * 86_400_000).map((span) => span.textContent ?? ''),
-      newest + age,
-    );
+    const old = await page
+      .locator('.post-card .age[data-published]')
+      .evaluateAll(
+        (spans, now) =>
+          spans
+            .filter((span) => now - Date.parse(span.getAttribute('data-published')!) >= 77 * 86_400_000)
+            .map((span) => span.textContent ?? ''),
+        newest + age,
+      );
     expect(old.every((text) => text.trim() === '')).toBe(true);
   });
 

@@ -6,7 +6,16 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { articlePath, cookie, expectCookie, openBrowserSite, routePath, sleep, t, type BrowserSite } from '../helpers/browser-site.ts';
+import {
+  articlePath,
+  cookie,
+  expectCookie,
+  openBrowserSite,
+  routePath,
+  sleep,
+  t,
+  type BrowserSite,
+} from '../helpers/browser-site.ts';
 
 let site: BrowserSite;
 
@@ -41,7 +50,9 @@ async function classAtBody(page: Page): Promise<string | undefined> {
 }
 
 async function htmlClasses(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.documentElement.classList].filter((name) => name === 'dark' || name === 'light'));
+  return page.evaluate(() =>
+    [...document.documentElement.classList].filter((name) => name === 'dark' || name === 'light'),
+  );
 }
 
 async function background(page: Page): Promise<string> {
@@ -80,7 +91,7 @@ describe.each(LOCALES)('theme (%s)', (locale) => {
     await page.goto(site.url(pagePath));
     expect(await classAtBody(page)).not.toContain('dark');
     await toggle(page).click();
-    await expectCookie(context, 'theme', { value: 'dark' , sameSite: ['Lax', 'Strict'] });
+    await expectCookie(context, 'theme', { value: 'dark', sameSite: ['Lax', 'Strict'] });
     await page.reload();
     expect((await classAtBody(page))?.split(/\s+/)).toContain('dark');
     expect(await htmlClasses(page)).toEqual(['dark']);
@@ -119,7 +130,8 @@ describe.each(LOCALES)('theme (%s)', (locale) => {
     await expectCookie(context, 'theme', { value: 'dark', sameSite: ['Lax', 'Strict'] });
   });
 
-  const themeParam = async (page: Page, selector: string) => new URL((await page.locator(selector).first().getAttribute('href'))!).searchParams.get('theme');
+  const themeParam = async (page: Page, selector: string) =>
+    new URL((await page.locator(selector).first().getAttribute('href'))!).searchParams.get('theme');
 
   it('in dark mode (saved choice) the sign-up, login and buy links carry theme=dark', async () => {
     const { page } = await site.open({ colorScheme: 'light' });
@@ -146,8 +158,12 @@ describe.each(LOCALES)('theme (%s)', (locale) => {
     expect(await themeParam(page, '.site-header a.signup')).toBeNull();
     await toggle(page).click();
     await expect.poll(() => htmlClasses(page)).toEqual(['dark']);
-    await expect.poll(() => themeParam(page, '.site-header a.signup'), { message: 'sign-up link right after switching to dark' }).toBe('dark');
-    await expect.poll(() => themeParam(page, '.site-header a.login'), { message: 'login link right after switching to dark' }).toBe('dark');
+    await expect
+      .poll(() => themeParam(page, '.site-header a.signup'), { message: 'sign-up link right after switching to dark' })
+      .toBe('dark');
+    await expect
+      .poll(() => themeParam(page, '.site-header a.login'), { message: 'login link right after switching to dark' })
+      .toBe('dark');
   });
 });
 
@@ -163,35 +179,41 @@ describe.each(LOCALES)('admin flag (%s)', (locale) => {
     expect(await cookie(context, 'admin')).toBeUndefined();
   });
 
-  it.each(['', '=true', '=yes', '=on'])('?admin%s turns it on: cookie admin=true, admin-only elements shown, remembered', async (query) => {
-    const { context, page } = await site.open();
-    await page.goto(site.url(`${pagePath}?admin${query}`));
-    await expectCookie(context, 'admin', { value: 'true', sameSite: ['Lax', 'Strict'], secure: true });
-    await expect.poll(() => adminBar(page).isVisible()).toBe(true);
-    expect(new URL(page.url()).searchParams.has('admin')).toBe(true);
-    // Without the parameter the cookie keeps it on.
-    await page.goto(site.url(pagePath));
-    await expect.poll(() => adminBar(page).isVisible()).toBe(true);
-  });
+  it.each(['', '=true', '=yes', '=on'])(
+    '?admin%s turns it on: cookie admin=true, admin-only elements shown, remembered',
+    async (query) => {
+      const { context, page } = await site.open();
+      await page.goto(site.url(`${pagePath}?admin${query}`));
+      await expectCookie(context, 'admin', { value: 'true', sameSite: ['Lax', 'Strict'], secure: true });
+      await expect.poll(() => adminBar(page).isVisible()).toBe(true);
+      expect(new URL(page.url()).searchParams.has('admin')).toBe(true);
+      // Without the parameter the cookie keeps it on.
+      await page.goto(site.url(pagePath));
+      await expect.poll(() => adminBar(page).isVisible()).toBe(true);
+    },
+  );
 
-  it.each(['off', 'no', 'false'])('?admin=%s turns it off: cookie admin=false, reload without the parameter', async (value) => {
-    const { context, page } = await site.open();
-    await page.goto(site.url(`${pagePath}?admin`));
-    await expect.poll(() => adminBar(page).isVisible()).toBe(true);
-    await page.goto(site.url(`${pagePath}?utm_source=x&admin=${value}#top`), { waitUntil: 'commit' });
-    await page.waitForURL((url) => !url.searchParams.has('admin'));
-    await page.waitForLoadState('load');
-    const url = new URL(page.url());
-    expect(url.pathname).toBe(pagePath);
-    expect(url.search).toBe('?utm_source=x');
-    expect(url.hash).toBe('#top');
-    await expectCookie(context, 'admin', { value: 'false', sameSite: ['Lax', 'Strict'], secure: true });
-    await sleep(100);
-    expect(await adminBar(page).isVisible()).toBe(false);
-    // It stays off on the next page.
-    await page.goto(site.url(pagePath));
-    expect(await adminBar(page).isVisible()).toBe(false);
-  });
+  it.each(['off', 'no', 'false'])(
+    '?admin=%s turns it off: cookie admin=false, reload without the parameter',
+    async (value) => {
+      const { context, page } = await site.open();
+      await page.goto(site.url(`${pagePath}?admin`));
+      await expect.poll(() => adminBar(page).isVisible()).toBe(true);
+      await page.goto(site.url(`${pagePath}?utm_source=x&admin=${value}#top`), { waitUntil: 'commit' });
+      await page.waitForURL((url) => !url.searchParams.has('admin'));
+      await page.waitForLoadState('load');
+      const url = new URL(page.url());
+      expect(url.pathname).toBe(pagePath);
+      expect(url.search).toBe('?utm_source=x');
+      expect(url.hash).toBe('#top');
+      await expectCookie(context, 'admin', { value: 'false', sameSite: ['Lax', 'Strict'], secure: true });
+      await sleep(100);
+      expect(await adminBar(page).isVisible()).toBe(false);
+      // It stays off on the next page.
+      await page.goto(site.url(pagePath));
+      expect(await adminBar(page).isVisible()).toBe(false);
+    },
+  );
 
   it('?admin=off on a first visit also reloads without the parameter', async () => {
     const { context, page } = await site.open();

@@ -18,7 +18,11 @@ import { startPreviewServer, type PreviewServer } from '../helpers/preview-serve
  * crossorigin="anonymous"); they fail when the host does not allow the page's origin, and fail without
  * the `crossorigin` attribute whatever the host answers. So the attribute and CORS are what make them load.
  */
-const video = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'site.json'), 'utf8')) as { video: { captions: string; poster: string; mp4: string; webm: string } }).video;
+const video = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'site.json'), 'utf8')) as {
+    video: { captions: string; poster: string; mp4: string; webm: string };
+  }
+).video;
 const ASSET_ORIGIN = new URL(video.captions).origin;
 const CUES = ['Simple Analytics shows what matters.', 'No cookies, no personal data.'];
 const VTT = `WEBVTT
@@ -70,14 +74,21 @@ type AssetHostCors = 'any origin' | 'another origin';
  * the `crossorigin` attribute taken out, as it was before. Every other origin is aborted; CSP violations
  * are recorded.
  */
-async function openVideoPage(cors: AssetHostCors, { withoutCrossOrigin = false } = {}): Promise<{ page: Page; requests: AssetRequest[]; violations: () => Promise<string[]> }> {
+async function openVideoPage(
+  cors: AssetHostCors,
+  { withoutCrossOrigin = false } = {},
+): Promise<{ page: Page; requests: AssetRequest[]; violations: () => Promise<string[]> }> {
   const context = await browser!.newContext();
   contexts.push(context);
-  await context.route('**/*', (route) => (route.request().url().startsWith(`${preview!.url}/`) ? route.fallback() : route.abort('blockedbyclient')));
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(`${preview!.url}/`) ? route.fallback() : route.abort('blockedbyclient'),
+  );
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
   const page = await context.newPage();
   const pageUrl = `${preview!.url}${routePath('video', 'en')}`;
@@ -92,13 +103,22 @@ async function openVideoPage(cors: AssetHostCors, { withoutCrossOrigin = false }
   const requests: AssetRequest[] = [];
   await page.route(`${ASSET_ORIGIN}/**`, async (route) => {
     const request = route.request();
-    requests.push({ url: request.url(), origin: await request.headerValue('origin') ?? undefined });
+    requests.push({ url: request.url(), origin: (await request.headerValue('origin')) ?? undefined });
     const headers = { 'access-control-allow-origin': cors === 'any origin' ? '*' : 'https://elsewhere.example' };
-    if (request.url() === video.captions) await route.fulfill({ status: 200, headers: { ...headers, 'content-type': 'text/vtt; charset=utf-8' }, body: VTT });
+    if (request.url() === video.captions)
+      await route.fulfill({
+        status: 200,
+        headers: { ...headers, 'content-type': 'text/vtt; charset=utf-8' },
+        body: VTT,
+      });
     else await route.fulfill({ status: 404, headers, body: '' });
   });
   await page.goto(pageUrl);
-  return { page, requests, violations: () => page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []) };
+  return {
+    page,
+    requests,
+    violations: () => page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []),
+  };
 }
 
 /** The captions track's readyState once it settles (2 loaded, 3 error), and its cues' text. */
@@ -107,7 +127,11 @@ async function trackOutcome(page: Page): Promise<{ readyState: number; cues: str
     const track = document.querySelector<HTMLVideoElement>('video.promo-video')!.textTracks[0]!;
     track.mode = 'showing';
   });
-  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLTrackElement>('video.promo-video track')!.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector<HTMLTrackElement>('video.promo-video track')!.readyState), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(2);
   return page.evaluate(() => {
     const element = document.querySelector<HTMLTrackElement>('video.promo-video track')!;
     return { readyState: element.readyState, cues: [...(element.track.cues ?? [])].map((cue) => (cue as VTTCue).text) };
@@ -121,7 +145,12 @@ describe('the video captions', () => {
     expect(html).toContain(`<track kind="captions" src="${video.captions}"`);
     // The header policy lets the page load media (and so captions) from the asset host.
     const csp = manifest.headers.security.find((header) => header.name === 'Content-Security-Policy')!.value;
-    expect(csp.split('; ').find((directive) => directive.startsWith('media-src '))?.split(' ')).toContain(ASSET_ORIGIN);
+    expect(
+      csp
+        .split('; ')
+        .find((directive) => directive.startsWith('media-src '))
+        ?.split(' '),
+    ).toContain(ASSET_ORIGIN);
   });
 
   it('load when the asset host allows the origin: the track is loaded and has its cues, and nothing is blocked', async () => {

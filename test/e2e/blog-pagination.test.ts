@@ -18,10 +18,22 @@ beforeAll(async () => {
   cleanup = temp.cleanup;
   outDir = path.join(temp.dir, 'out');
   const articles = Array.from({ length: POSTS }, (_, index) =>
-    makeFamily(`post-${String(index).padStart(2, '0')}`, ['en', 'nl'], { publishedAt: new Date(Date.UTC(2025, 0, 1 + index)).toISOString() }),
+    makeFamily(`post-${String(index).padStart(2, '0')}`, ['en', 'nl'], {
+      publishedAt: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(),
+    }),
   ).flat();
-  server = await startFakeStrapi({ version: 5, collections: { articles, 'key-terms': [makeKeyTerm({ documentId: 'k', locale: 'en' })] } });
-  await build({ siteDir: REPO_ROOT, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: { url: server.restUrl, concurrency: 4 }, includeDrafts: false, skipInvalid: false });
+  server = await startFakeStrapi({
+    version: 5,
+    collections: { articles, 'key-terms': [makeKeyTerm({ documentId: 'k', locale: 'en' })] },
+  });
+  await build({
+    siteDir: REPO_ROOT,
+    outDir,
+    cacheDir: path.join(temp.dir, 'cache'),
+    cms: { url: server.restUrl, concurrency: 4 },
+    includeDrafts: false,
+    skipInvalid: false,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -33,19 +45,37 @@ const page = async (file: string) => parseHtml(await readFile(path.join(outDir, 
 describe('the blog list', () => {
   it('shows the newest posts first, a page at a time, with a pager', async () => {
     const first = await page('blog.html');
-    const titles = first.all('h2').map((heading) => first.text(heading)).filter((text) => text.startsWith('Article '));
+    const titles = first
+      .all('h2')
+      .map((heading) => first.text(heading))
+      .filter((text) => text.startsWith('Article '));
     expect(titles).toHaveLength(BLOG_PAGE_SIZE);
     expect(titles[0]).toBe(`Article post-${POSTS - 1} (en)`);
     expect(first.text(first.one('nav', (nav) => attr(nav, 'class') === 'pager'))).toContain('Page 1 of 2');
-    expect(attr(first.one('a', (link) => attr(link, 'rel') === 'next'), 'href')).toBe('/blog/page/2');
+    expect(
+      attr(
+        first.one('a', (link) => attr(link, 'rel') === 'next'),
+        'href',
+      ),
+    ).toBe('/blog/page/2');
   });
 
   it('continues on localized page URLs with their own titles and alternates', async () => {
     const second = await page('nl/blog/pagina/2.html');
     expect(second.text(second.one('title'))).toBe('Blog van Simple Analytics, pagina 2');
-    expect(second.all('h2').filter((heading) => second.text(heading).startsWith('Article '))).toHaveLength(POSTS - BLOG_PAGE_SIZE);
-    expect(attr(second.one('a', (link) => attr(link, 'rel') === 'prev'), 'href')).toBe('/nl/blog');
-    const alternates = second.all('link', (link) => attr(link, 'rel') === 'alternate' && attr(link, 'hreflang') === 'en-US');
+    expect(second.all('h2').filter((heading) => second.text(heading).startsWith('Article '))).toHaveLength(
+      POSTS - BLOG_PAGE_SIZE,
+    );
+    expect(
+      attr(
+        second.one('a', (link) => attr(link, 'rel') === 'prev'),
+        'href',
+      ),
+    ).toBe('/nl/blog');
+    const alternates = second.all(
+      'link',
+      (link) => attr(link, 'rel') === 'alternate' && attr(link, 'hreflang') === 'en-US',
+    );
     expect(attr(alternates[0], 'href')).toBe('https://www.simpleanalytics.com/blog/page/2');
   });
 });

@@ -48,14 +48,24 @@ describe.each([
   { name: 'the /api/cms proxy', options: { version: 4 as const, proxy: true } },
 ])('building from $name', ({ options }) => {
   it('reads the capped page size back from meta.pagination instead of assuming it', async () => {
-    const server = await fake({ ...options, maxLimit: 2, collections: { articles: threeFamilies(), 'key-terms': keyTerms() } });
+    const server = await fake({
+      ...options,
+      maxLimit: 2,
+      collections: { articles: threeFamilies(), 'key-terms': keyTerms() },
+    });
     const build1 = await buildOptions(server);
     const report = await build(build1);
 
     expect(report.records.articles).toEqual({ en: 3, nl: 1, de: 1, fr: 1 });
-    const englishPages = server.requests.filter((request) => request.query.get('locale') === 'en' && /articles/.test(request.url));
+    const englishPages = server.requests.filter(
+      (request) => request.query.get('locale') === 'en' && /articles/.test(request.url),
+    );
     expect(englishPages.map((request) => request.query.get('pagination[page]'))).toEqual(['1', '2']);
-    expect(englishPages.every((request) => request.query.get('pagination[pageSize]') === (englishPages.indexOf(request) === 0 ? '100' : '2'))).toBe(true);
+    expect(
+      englishPages.every(
+        (request) => request.query.get('pagination[pageSize]') === (englishPages.indexOf(request) === 0 ? '100' : '2'),
+      ),
+    ).toBe(true);
     const html = await readFile(path.join(build1.outDir, 'nl', 'blog', 'alpha-nl.html'), 'utf8');
     expect(html).toContain('<html lang="nl-NL"');
     expect(html).toContain('hrefLang="de-DE" href="https://www.simpleanalytics.com/de/blog/alpha-de"');
@@ -66,12 +76,24 @@ describe.each([
       ...options,
       maxLimit: 1,
       collections: { articles: threeFamilies(), 'key-terms': keyTerms() },
-      faults: [{ when: (request) => request.collection === 'articles' && request.locale === 'en' && request.page === 2, status: 503, times: 1, retryAfter: '0' }],
+      faults: [
+        {
+          when: (request) => request.collection === 'articles' && request.locale === 'en' && request.page === 2,
+          status: 503,
+          times: 1,
+          retryAfter: '0',
+        },
+      ],
     });
     const report = await build(await buildOptions(server));
 
     expect(report.records.articles.en).toBe(3);
-    const page2 = server.requests.filter((request) => request.query.get('locale') === 'en' && request.query.get('pagination[page]') === '2' && /articles/.test(request.url));
+    const page2 = server.requests.filter(
+      (request) =>
+        request.query.get('locale') === 'en' &&
+        request.query.get('pagination[page]') === '2' &&
+        /articles/.test(request.url),
+    );
     expect(page2.map((request) => request.status)).toEqual([503, 200]);
   });
 });
@@ -81,7 +103,12 @@ describe('a CMS that keeps failing', () => {
     const server = await fake({
       maxLimit: 1,
       collections: { articles: threeFamilies(), 'key-terms': keyTerms() },
-      faults: [{ when: (request) => request.collection === 'articles' && request.locale === 'en' && request.page === 2, status: 500 }],
+      faults: [
+        {
+          when: (request) => request.collection === 'articles' && request.locale === 'en' && request.page === 2,
+          status: 500,
+        },
+      ],
     });
     const options = await buildOptions(server);
     await mkdir(options.outDir, { recursive: true });
@@ -95,7 +122,12 @@ describe('a CMS that keeps failing', () => {
     expect(error.message).toContain('articles page 2 (locale en)');
     expect(error.message).toContain('HTTP 500');
     expect(error.message).toContain(`GET ${server.restUrl}/articles?`);
-    const page2 = server.requests.filter((request) => request.query.get('locale') === 'en' && request.query.get('pagination[page]') === '2' && /articles/.test(request.url));
+    const page2 = server.requests.filter(
+      (request) =>
+        request.query.get('locale') === 'en' &&
+        request.query.get('pagination[page]') === '2' &&
+        /articles/.test(request.url),
+    );
     expect(page2).toHaveLength(2);
     const previous = await readTree(options.outDir);
     expect([...previous.keys()]).toEqual(['index.html']);
@@ -124,7 +156,9 @@ describe('invalid records', () => {
     const failure = (await build(await buildOptions(server)).catch((error: unknown) => error)) as SitegenError;
     expect(failure.code).toBe('CONTENT_INVALID');
     expect(failure.message).toMatch(/^2 CMS entries do not match the schema/);
-    expect(failure.message).toContain('articles #900 (de)  slug: whitespace (U+0020) is not allowed in a slug (it is unsafe in a URL path)');
+    expect(failure.message).toContain(
+      'articles #900 (de)  slug: whitespace (U+0020) is not allowed in a slug (it is unsafe in a URL path)',
+    );
     expect(failure.message).toContain('articles #900 (de)  title: must not be empty');
     expect(failure.message).toContain('articles #901 (fr)  updatedAt: must be an ISO 8601 date-time');
   });
@@ -138,7 +172,10 @@ describe('invalid records', () => {
 });
 
 describe('drafts', () => {
-  const withDraft = () => [...threeFamilies(), makeArticle({ documentId: 'draft-one', locale: 'en', slug: 'a-draft', publishedAt: null })];
+  const withDraft = () => [
+    ...threeFamilies(),
+    makeArticle({ documentId: 'draft-one', locale: 'en', slug: 'a-draft', publishedAt: null }),
+  ];
 
   it.each([4, 5] as const)('appear only with --drafts (Strapi v%i)', async (version) => {
     const server = await fake({ version, collections: { articles: withDraft(), 'key-terms': keyTerms() } });
@@ -171,7 +208,12 @@ describe('the record cap', () => {
       }),
     );
     const server = await fake({ collections: { articles: records, 'key-terms': keyTerms() } });
-    const fetched = await fetchEntries({ cms: { url: server.restUrl, concurrency: 4 }, contentDir: REPO_ROOT, locales: LOCALES, includeDrafts: false });
+    const fetched = await fetchEntries({
+      cms: { url: server.restUrl, concurrency: 4 },
+      contentDir: REPO_ROOT,
+      locales: LOCALES,
+      includeDrafts: false,
+    });
 
     const articles = fetched.entries.filter((entry) => entry.collection === 'articles');
     expect(articles).toHaveLength(10_000);
@@ -179,7 +221,9 @@ describe('the record cap', () => {
     expect(kept.has('post-10499')).toBe(true);
     expect(kept.has('post-499')).toBe(false);
     expect(kept.has('post-500')).toBe(true);
-    expect(fetched.warnings).toContain('articles: 10500 records, more than the cap of 10,000; the 500 oldest were left out');
+    expect(fetched.warnings).toContain(
+      'articles: 10500 records, more than the cap of 10,000; the 500 oldest were left out',
+    );
   });
 });
 
@@ -195,7 +239,15 @@ describe('consistency checks', () => {
           when: (request) => {
             if (!published && request.collection === 'articles' && request.locale === 'en' && request.page === 2) {
               published = true;
-              server.setRecords('articles', [...threeFamilies(), makeArticle({ documentId: 'late', locale: 'en', slug: 'late-news', publishedAt: '2026-01-01T00:00:00.000Z' })]);
+              server.setRecords('articles', [
+                ...threeFamilies(),
+                makeArticle({
+                  documentId: 'late',
+                  locale: 'en',
+                  slug: 'late-news',
+                  publishedAt: '2026-01-01T00:00:00.000Z',
+                }),
+              ]);
             }
             return false;
           },
@@ -205,6 +257,8 @@ describe('consistency checks', () => {
     });
     const report = await build(await buildOptions(server));
     expect(report.records.articles.en).toBe(4);
-    expect(report.warnings.some((warning) => warning.startsWith('articles (locale en): the total changed between pages'))).toBe(true);
+    expect(
+      report.warnings.some((warning) => warning.startsWith('articles (locale en): the total changed between pages')),
+    ).toBe(true);
   });
 });

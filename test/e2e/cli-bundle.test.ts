@@ -20,10 +20,25 @@ afterAll(() => temp.cleanup());
 /** `sitegen build` from the bundle and through tsx (SITEGEN_NO_BUNDLE), each into folders of its own. */
 async function buildBothWays(workers: string, suffix: string) {
   const build = (name: string, env: Record<string, string>) =>
-    runCli(['build', '--workers', workers, '--out', path.join(temp.dir, name), '--cache-dir', path.join(temp.dir, `${name}-cache`)], { project, cwd: project, env });
+    runCli(
+      [
+        'build',
+        '--workers',
+        workers,
+        '--out',
+        path.join(temp.dir, name),
+        '--cache-dir',
+        path.join(temp.dir, `${name}-cache`),
+      ],
+      { project, cwd: project, env },
+    );
   const bundled = await build(`out-bundle${suffix}`, {});
   const plain = await build(`out-tsx${suffix}`, { SITEGEN_NO_BUNDLE: '1' });
-  const trees = () => Promise.all([readTree(path.join(temp.dir, `out-bundle${suffix}`)), readTree(path.join(temp.dir, `out-tsx${suffix}`))]);
+  const trees = () =>
+    Promise.all([
+      readTree(path.join(temp.dir, `out-bundle${suffix}`)),
+      readTree(path.join(temp.dir, `out-tsx${suffix}`)),
+    ]);
   return { bundled, plain, trees };
 }
 
@@ -33,7 +48,11 @@ function expectSameFiles([a, b]: Array<Map<string, Buffer>>): void {
   expect([...a!].filter(([file, bytes]) => !bytes.equals(b!.get(file)!)).map(([file]) => file)).toEqual([]);
 }
 
-const bundles = () => readdir(path.join(project, '.cache', 'sitegen-cli')).then((names) => names.filter((name) => !name.endsWith('.tmp')).sort(), () => []);
+const bundles = () =>
+  readdir(path.join(project, '.cache', 'sitegen-cli')).then(
+    (names) => names.filter((name) => !name.endsWith('.tmp')).sort(),
+    () => [],
+  );
 
 describe('the CLI bundle', () => {
   it('is made on first use, used again while the sources stay, and made again after a source change', async () => {
@@ -56,23 +75,43 @@ describe('the CLI bundle', () => {
   it('keeps the code hashes of the sources it was made from beside its modules, and new ones after a source change', async () => {
     const newestBundle = async () => {
       const names = await bundles();
-      const times = await Promise.all(names.map(async (name) => (await stat(path.join(project, '.cache', 'sitegen-cli', name))).mtimeMs));
+      const times = await Promise.all(
+        names.map(async (name) => (await stat(path.join(project, '.cache', 'sitegen-cli', name))).mtimeMs),
+      );
       return path.join(project, '.cache', 'sitegen-cli', names[times.indexOf(Math.max(...times))]!);
     };
     // What the sources give, hashed through tsx in the project copy.
     const fromSources = async () => {
-      const child = spawnSync(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', "const { loadCodeHashes } = await import('./pipeline/cache/code-hash.ts'); process.stdout.write(JSON.stringify(await loadCodeHashes()));"], { cwd: project, encoding: 'utf8' });
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx/esm',
+          '--input-type=module',
+          '-e',
+          "const { loadCodeHashes } = await import('./pipeline/cache/code-hash.ts'); process.stdout.write(JSON.stringify(await loadCodeHashes()));",
+        ],
+        { cwd: project, encoding: 'utf8' },
+      );
       expect(child.status, child.stderr).toBe(0);
       return JSON.parse(child.stdout) as unknown;
     };
-    const build = () => runCli(['build', '--out', path.join(temp.dir, 'out-hashes'), '--cache-dir', path.join(temp.dir, 'out-hashes-cache')], { project, cwd: project });
+    const build = () =>
+      runCli(
+        ['build', '--out', path.join(temp.dir, 'out-hashes'), '--cache-dir', path.join(temp.dir, 'out-hashes-cache')],
+        { project, cwd: project },
+      );
     expect((await build()).code).toBe(0);
-    const first = JSON.parse(await readFile(path.join(await newestBundle(), 'code-hashes.json'), 'utf8')) as { engine: string };
+    const first = JSON.parse(await readFile(path.join(await newestBundle(), 'code-hashes.json'), 'utf8')) as {
+      engine: string;
+    };
     expect(first).toEqual(await fromSources());
     await appendFile(path.join(project, 'pipeline', 'errors.ts'), '\n// edited again by a test\n');
     const second = await build();
     expect(second.code).toBe(0);
-    const kept = JSON.parse(await readFile(path.join(await newestBundle(), 'code-hashes.json'), 'utf8')) as { engine: string };
+    const kept = JSON.parse(await readFile(path.join(await newestBundle(), 'code-hashes.json'), 'utf8')) as {
+      engine: string;
+    };
     expect(kept.engine).not.toBe(first.engine);
     expect(kept).toEqual(await fromSources());
     // A changed pipeline renders every page again.
@@ -95,8 +134,15 @@ describe('the CLI bundle', () => {
   it('holds the social-image child, which draws what the sources draw', async () => {
     const [bundle] = (await bundles()).slice(-1);
     await mkdir(path.join(temp.dir, 'drawn-by-bundle'));
-    const image = planSocialImage({ title: 'Datenschutzfreundliche Statistiken ohne Cookies', footer: 'Simple Analytics', lang: 'de-DE' });
-    const child = fork(path.join(project, '.cache', 'sitegen-cli', bundle!, 'draw-social-images-start.js'), [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    const image = planSocialImage({
+      title: 'Datenschutzfreundliche Statistiken ohne Cookies',
+      footer: 'Simple Analytics',
+      lang: 'de-DE',
+    });
+    const child = fork(path.join(project, '.cache', 'sitegen-cli', bundle!, 'draw-social-images-start.js'), [], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
     const drawn = new Promise<{ code: number | null; reported: boolean }>((resolve) => {
       let reported = false;
       child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
@@ -108,6 +154,8 @@ describe('the CLI bundle', () => {
     expect(await drawn).toEqual({ code: 0, reported: true });
     await drawSocialImages([image], temp.dir);
     const name = path.basename(image.src);
-    expect(await readFile(path.join(temp.dir, 'drawn-by-bundle', name))).toEqual(await readFile(path.join(temp.dir, name)));
+    expect(await readFile(path.join(temp.dir, 'drawn-by-bundle', name))).toEqual(
+      await readFile(path.join(temp.dir, name)),
+    );
   }, 60_000);
 });

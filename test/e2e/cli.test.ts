@@ -19,7 +19,11 @@ async function temp(): Promise<string> {
 }
 
 async function fakeWithToken(token: string, articles = makeFamily('alpha', ['en', 'de'])): Promise<FakeStrapi> {
-  const server = await startFakeStrapi({ version: 5, token, collections: { articles, 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] } });
+  const server = await startFakeStrapi({
+    version: 5,
+    token,
+    collections: { articles, 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+  });
   cleanups.push(() => server.close());
   return server;
 }
@@ -40,9 +44,17 @@ describe('sitegen CLI', () => {
     const dir = await temp();
     // A module hook that writes down every module the build's threads load.
     const log = path.join(dir, 'modules.log');
-    await writeFile(path.join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  appendFileSync(process.env.MODULE_LOG, result.url + '\\n');\n  return result;\n}\n`);
-    await writeFile(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n`);
-    const result = await runCli(['build', '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')], { env: { NODE_OPTIONS: `--import ${path.join(dir, 'register.mjs')}`, MODULE_LOG: log } });
+    await writeFile(
+      path.join(dir, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  appendFileSync(process.env.MODULE_LOG, result.url + '\\n');\n  return result;\n}\n`,
+    );
+    await writeFile(
+      path.join(dir, 'register.mjs'),
+      `import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n`,
+    );
+    const result = await runCli(['build', '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')], {
+      env: { NODE_OPTIONS: `--import ${path.join(dir, 'register.mjs')}`, MODULE_LOG: log },
+    });
     expect(result.code).toBe(0);
     const loaded = (await readFile(log, 'utf8')).split('\n');
     expect(loaded.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
@@ -63,7 +75,10 @@ describe('sitegen CLI', () => {
     const server = await fakeWithToken(token);
     const dir = await temp();
     const out = path.join(dir, 'out');
-    const result = await runCli(['build', '--cms', server.restUrl, '--out', out, '--cache-dir', path.join(dir, 'cache')], { env: { SITEGEN_CMS_TOKEN: token } });
+    const result = await runCli(
+      ['build', '--cms', server.restUrl, '--out', out, '--cache-dir', path.join(dir, 'cache')],
+      { env: { SITEGEN_CMS_TOKEN: token } },
+    );
 
     expect(result.code).toBe(0);
     const apiRequests = server.requests.filter((request) => request.path.startsWith('/api/'));
@@ -77,7 +92,15 @@ describe('sitegen CLI', () => {
   it('exits 1 with the error code and no token when the CMS refuses the token', async () => {
     const server = await fakeWithToken('the-right-token');
     const dir = await temp();
-    const result = await runCli(['build', '--cms', server.restUrl, '--cms-token', 'a-wrong-token-value', '--out', path.join(dir, 'out')]);
+    const result = await runCli([
+      'build',
+      '--cms',
+      server.restUrl,
+      '--cms-token',
+      'a-wrong-token-value',
+      '--out',
+      path.join(dir, 'out'),
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^CMS_HTTP_ERROR {2}The CMS answered articles page 1 \(locale \w+\) with HTTP 401/m);
     expect(result.stderr).toContain('hint: check the API token');
@@ -86,7 +109,10 @@ describe('sitegen CLI', () => {
   });
 
   it('exits 1 on invalid content and keeps the previous output', async () => {
-    const server = await fakeWithToken('t', [...makeFamily('alpha', ['en']), makeArticle({ id: 77, documentId: 'bad', locale: 'nl', publishedAt: 'soon' })]);
+    const server = await fakeWithToken('t', [
+      ...makeFamily('alpha', ['en']),
+      makeArticle({ id: 77, documentId: 'bad', locale: 'nl', publishedAt: 'soon' }),
+    ]);
     const dir = await temp();
     const out = path.join(dir, 'out');
     await mkdir(out);
@@ -105,11 +131,28 @@ describe('sitegen CLI', () => {
   });
 
   describe('a cover the CMS cannot serve', () => {
-    const lostCover = { id: 5, name: 'lost.png', alternativeText: null, caption: null, width: 1200, height: 630, mime: 'image/png', url: '/uploads/lost.png', formats: null, provider_metadata: { averageColorHex: '336699', averageColorBrightness: 90 } };
+    const lostCover = {
+      id: 5,
+      name: 'lost.png',
+      alternativeText: null,
+      caption: null,
+      width: 1200,
+      height: 630,
+      mime: 'image/png',
+      url: '/uploads/lost.png',
+      formats: null,
+      provider_metadata: { averageColorHex: '336699', averageColorBrightness: 90 },
+    };
     const withLostCover = async () => {
       const server = await startFakeStrapi({
         version: 5,
-        collections: { articles: [...makeFamily('alpha', ['en']), makeArticle({ id: 42, documentId: 'beta', locale: 'de', coverImageWithoutText: lostCover })], 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+        collections: {
+          articles: [
+            ...makeFamily('alpha', ['en']),
+            makeArticle({ id: 42, documentId: 'beta', locale: 'de', coverImageWithoutText: lostCover }),
+          ],
+          'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })],
+        },
       });
       cleanups.push(() => server.close());
       return server;
@@ -118,9 +161,19 @@ describe('sitegen CLI', () => {
     it('is a warning: the page is built without it, exit 0', async () => {
       const server = await withLostCover();
       const dir = await temp();
-      const result = await runCli(['build', '--cms', server.restUrl, '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')]);
+      const result = await runCli([
+        'build',
+        '--cms',
+        server.restUrl,
+        '--out',
+        path.join(dir, 'out'),
+        '--cache-dir',
+        path.join(dir, 'cache'),
+      ]);
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain(`  - articles #42 (de): the cover image ${server.origin}/uploads/lost.png is not available (HTTP 404 Not Found); the page is built without a cover`);
+      expect(result.stdout).toContain(
+        `  - articles #42 (de): the cover image ${server.origin}/uploads/lost.png is not available (HTTP 404 Not Found); the page is built without a cover`,
+      );
       expect(await readFile(path.join(dir, 'out', 'de', 'blog', 'beta-de.html'), 'utf8')).not.toContain('lost.png');
     });
 
@@ -130,10 +183,21 @@ describe('sitegen CLI', () => {
       const out = path.join(dir, 'out');
       await mkdir(out);
       await writeFile(path.join(out, 'keep.html'), 'previous');
-      const result = await runCli(['build', '--strict', '--cms', server.restUrl, '--out', out, '--cache-dir', path.join(dir, 'cache')]);
+      const result = await runCli([
+        'build',
+        '--strict',
+        '--cms',
+        server.restUrl,
+        '--out',
+        out,
+        '--cache-dir',
+        path.join(dir, 'cache'),
+      ]);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^MEDIA_UNAVAILABLE {2}1 image an entry uses is not available \(--strict\):$/m);
-      expect(result.stderr).toContain(`  articles #42 (de): the cover image ${server.origin}/uploads/lost.png is not available (HTTP 404 Not Found)`);
+      expect(result.stderr).toContain(
+        `  articles #42 (de): the cover image ${server.origin}/uploads/lost.png is not available (HTTP 404 Not Found)`,
+      );
       expect(result.stderr).toContain('hint: upload the files again');
       expect(await readdir(out)).toEqual(['keep.html']);
     });
@@ -143,15 +207,30 @@ describe('sitegen CLI', () => {
     it("a fetch failure: the socket error's code, indented, and no stack", async () => {
       const server = await startFakeStrapi({
         version: 5,
-        collections: { articles: makeFamily('alpha', ['en']), 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+        collections: {
+          articles: makeFamily('alpha', ['en']),
+          'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })],
+        },
         faults: [{ when: (request) => request.collection === 'articles' && request.locale === 'en', kind: 'reset' }],
       });
       cleanups.push(() => server.close());
       const dir = await temp();
-      const result = await runCli(['build', '--cms', server.restUrl, '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')]);
+      const result = await runCli([
+        'build',
+        '--cms',
+        server.restUrl,
+        '--out',
+        path.join(dir, 'out'),
+        '--cache-dir',
+        path.join(dir, 'cache'),
+      ]);
       expect(result.code).toBe(1);
       const lines = result.stderr.split('\n');
-      const first = lines.findIndex((line) => /^CMS_UNREACHABLE {2}The CMS (broke off its answer|could not be reached) for articles page 1 \(locale en\), on all 3 tries/.test(line));
+      const first = lines.findIndex((line) =>
+        /^CMS_UNREACHABLE {2}The CMS (broke off its answer|could not be reached) for articles page 1 \(locale en\), on all 3 tries/.test(
+          line,
+        ),
+      );
       expect(first).toBeGreaterThanOrEqual(0);
       const causes = lines.slice(first + 1).filter((line) => /^\s+cause: /.test(line));
       expect(causes.length).toBeGreaterThanOrEqual(2);
@@ -165,13 +244,32 @@ describe('sitegen CLI', () => {
       const project = await copyProject(path.join(dir, 'project'));
       const template = path.join(project, 'templates', 'pages', 'PricingPage.tsx');
       const source = await readFile(template, 'utf8');
-      await writeFile(template, source.replace(/(export function PricingPage\(.*?\)\s*\{)/s, "$1\n  if (Date.now() > 0) throw new Error('broken on purpose');"));
+      await writeFile(
+        template,
+        source.replace(
+          /(export function PricingPage\(.*?\)\s*\{)/s,
+          "$1\n  if (Date.now() > 0) throw new Error('broken on purpose');",
+        ),
+      );
       // In this thread, and in a render worker (which hands the stack over as text).
       for (const workers of ['0', '1']) {
-        const result = await runCli(['build', '--out', path.join(dir, `out-${workers}`), '--cache-dir', path.join(dir, `cache-${workers}`), '--workers', workers], { project, cwd: project });
+        const result = await runCli(
+          [
+            'build',
+            '--out',
+            path.join(dir, `out-${workers}`),
+            '--cache-dir',
+            path.join(dir, `cache-${workers}`),
+            '--workers',
+            workers,
+          ],
+          { project, cwd: project },
+        );
         expect(result.code).toBe(1);
         expect(result.stderr).toMatch(/^RENDER_FAILED {2}6 pages could not be rendered\.$/m);
-        expect(result.stderr).toMatch(/\n {2}cause: Error: broken on purpose\n {4,}at PricingPage \([^)]*templates\/pages\/PricingPage\.tsx:\d+:\d+\)/);
+        expect(result.stderr).toMatch(
+          /\n {2}cause: Error: broken on purpose\n {4,}at PricingPage \([^)]*templates\/pages\/PricingPage\.tsx:\d+:\d+\)/,
+        );
         expect(result.stderr).not.toContain('This is a bug in sitegen');
       }
     });

@@ -38,13 +38,40 @@ function hardCases(): FakeRecord[] {
     makeArticle({ documentId: 'hello', locale: 'en', slug: 'hello-world-en' }),
     makeArticle({ documentId: 'hello', locale: 'nl', slug: CYRILLIC }),
     // No English version: pages in nl and de only.
-    makeArticle({ documentId: 'dutch-only', locale: 'nl', slug: 'alleen-in-het-nederlands', title: 'Alleen Nederlands' }),
+    makeArticle({
+      documentId: 'dutch-only',
+      locale: 'nl',
+      slug: 'alleen-in-het-nederlands',
+      title: 'Alleen Nederlands',
+    }),
     makeArticle({ documentId: 'dutch-only', locale: 'de', slug: 'nur-auf-deutsch', title: 'Nur Deutsch' }),
     // The legacy country pages of redirects.json, as CMS pages; the Finland rule's target exists, Norway's does not.
-    makeArticle({ documentId: 'finland', locale: 'en', slug: 'is-google-analytics-illegal-in-finland', articleType: 'google-analytics-countries', metadata: { country_code: 'FI', illegal: 'yes' } }),
-    makeArticle({ documentId: 'finland', locale: 'nl', slug: 'is-google-analytics-verboden-in-finland', articleType: 'google-analytics-countries', metadata: { country_code: 'FI', illegal: 'yes' } }),
-    makeArticle({ documentId: 'finland-blog', locale: 'en', slug: 'finland-is-latest-eu-country-to-crack-down-on-google-analytics' }),
-    makeArticle({ documentId: 'norway', locale: 'en', slug: 'is-google-analytics-illegal-in-norway', articleType: 'google-analytics-countries', metadata: { country_code: 'NO', illegal: 'yes' } }),
+    makeArticle({
+      documentId: 'finland',
+      locale: 'en',
+      slug: 'is-google-analytics-illegal-in-finland',
+      articleType: 'google-analytics-countries',
+      metadata: { country_code: 'FI', illegal: 'yes' },
+    }),
+    makeArticle({
+      documentId: 'finland',
+      locale: 'nl',
+      slug: 'is-google-analytics-verboden-in-finland',
+      articleType: 'google-analytics-countries',
+      metadata: { country_code: 'FI', illegal: 'yes' },
+    }),
+    makeArticle({
+      documentId: 'finland-blog',
+      locale: 'en',
+      slug: 'finland-is-latest-eu-country-to-crack-down-on-google-analytics',
+    }),
+    makeArticle({
+      documentId: 'norway',
+      locale: 'en',
+      slug: 'is-google-analytics-illegal-in-norway',
+      articleType: 'google-analytics-countries',
+      metadata: { country_code: 'NO', illegal: 'yes' },
+    }),
   ];
 }
 
@@ -58,7 +85,10 @@ function keyTerms(): FakeRecord[] {
 
 const cleanups: Array<() => Promise<void>> = [];
 
-async function buildFrom(server: FakeStrapi, overrides: Partial<BuildOptions> = {}): Promise<{ options: BuildOptions; hostDir: string; report: BuildReport }> {
+async function buildFrom(
+  server: FakeStrapi,
+  overrides: Partial<BuildOptions> = {},
+): Promise<{ options: BuildOptions; hostDir: string; report: BuildReport }> {
   const temp = await makeTempDir('hard-cases');
   cleanups.push(temp.cleanup);
   const hostDir = path.join(temp.dir, 'host');
@@ -123,8 +153,21 @@ describe('a build of the hard cases', () => {
   it('percent-encodes the slug in canonical, hreflang, sitemap and feed URLs, and nowhere changes its case', async () => {
     const fr = `${BASE}/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e`;
     const html = parseHtml(await read('blog/coffee-and-privacy.html'));
-    expect(attr(html.one('link', (element) => attr(element, 'hreflang') === 'fr-FR'), 'href')).toBe(fr);
-    expect(attr(parseHtml(await read('fr/blog/café-et-vie-privée.html')).one('link', (element) => attr(element, 'rel') === 'canonical'), 'href')).toBe(fr);
+    expect(
+      attr(
+        html.one('link', (element) => attr(element, 'hreflang') === 'fr-FR'),
+        'href',
+      ),
+    ).toBe(fr);
+    expect(
+      attr(
+        parseHtml(await read('fr/blog/café-et-vie-privée.html')).one(
+          'link',
+          (element) => attr(element, 'rel') === 'canonical',
+        ),
+        'href',
+      ),
+    ).toBe(fr);
     const sitemap = await read('sitemap.xml');
     expect(sitemap).toContain(`<loc>${fr}</loc>`);
     expect(sitemap).toContain(`<loc>${BASE}/nl/blog/${encodeURIComponent(CYRILLIC)}</loc>`);
@@ -135,11 +178,23 @@ describe('a build of the hard cases', () => {
 
   it('plans a 308 from the lowercase form of each mixed-case URL path to the real one', () => {
     const rule = (from: string) => manifest.redirects.rules.find((candidate) => candidate.from === from);
-    expect(rule('/blog/cjeu-cookies-are-sensitive-data')).toMatchObject({ to: '/blog/CJEU-cookies-are-sensitive-data', status: 308, origin: 'case' });
-    expect(rule('/de/blog/eugh-cookies-sind-sensible-daten')).toMatchObject({ to: '/de/blog/EuGH-Cookies-sind-sensible-Daten', origin: 'case' });
-    expect(rule('/nl/begrippenlijst/analytics/kernbegrip/conversietrechter')).toMatchObject({ to: '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter', origin: 'case' });
+    expect(rule('/blog/cjeu-cookies-are-sensitive-data')).toMatchObject({
+      to: '/blog/CJEU-cookies-are-sensitive-data',
+      status: 308,
+      origin: 'case',
+    });
+    expect(rule('/de/blog/eugh-cookies-sind-sensible-daten')).toMatchObject({
+      to: '/de/blog/EuGH-Cookies-sind-sensible-Daten',
+      origin: 'case',
+    });
+    expect(rule('/nl/begrippenlijst/analytics/kernbegrip/conversietrechter')).toMatchObject({
+      to: '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter',
+      origin: 'case',
+    });
     // The English fallback pages (nl, es, fr, it) carry the English mixed-case slug too.
-    expect(manifest.redirects.rules.filter((candidate) => candidate.origin === 'case').map((candidate) => candidate.to)).toEqual([
+    expect(
+      manifest.redirects.rules.filter((candidate) => candidate.origin === 'case').map((candidate) => candidate.to),
+    ).toEqual([
       '/blog/CJEU-cookies-are-sensitive-data',
       '/de/blog/EuGH-Cookies-sind-sensible-Daten',
       '/es/blog/CJEU-cookies-are-sensitive-data',
@@ -152,14 +207,21 @@ describe('a build of the hard cases', () => {
   });
 
   it('gives a family without English no English page and no fallbacks; its own pages, lists, hreflang and sitemap are right', async () => {
-    const files = new Set((await readTreeNames(outDir)).filter((file) => /alleen-in-het-nederlands|nur-auf-deutsch/.test(file)));
+    const files = new Set(
+      (await readTreeNames(outDir)).filter((file) => /alleen-in-het-nederlands|nur-auf-deutsch/.test(file)),
+    );
     expect([...files].sort()).toEqual(['de/blog/nur-auf-deutsch.html', 'nl/blog/alleen-in-het-nederlands.html']);
     const page = await read('nl/blog/alleen-in-het-nederlands.html');
     expect(page).toContain('<html lang="nl-NL"');
     expect(page).not.toContain('Below is the English version');
     expect(page).not.toContain('Deze inhoud is nog niet vertaald');
-    const hreflangs = parseHtml(page).all('link', (element) => attr(element, 'rel') === 'alternate' && attr(element, 'hreflang') !== undefined).map((element) => `${attr(element, 'hreflang')} ${attr(element, 'href')}`);
-    expect(hreflangs).toEqual([`nl-NL ${BASE}/nl/blog/alleen-in-het-nederlands`, `de-DE ${BASE}/de/blog/nur-auf-deutsch`]);
+    const hreflangs = parseHtml(page)
+      .all('link', (element) => attr(element, 'rel') === 'alternate' && attr(element, 'hreflang') !== undefined)
+      .map((element) => `${attr(element, 'hreflang')} ${attr(element, 'href')}`);
+    expect(hreflangs).toEqual([
+      `nl-NL ${BASE}/nl/blog/alleen-in-het-nederlands`,
+      `de-DE ${BASE}/de/blog/nur-auf-deutsch`,
+    ]);
     const sitemap = await read('sitemap.xml');
     expect(sitemap.match(/alleen-in-het-nederlands|nur-auf-deutsch/g)?.length).toBe(6); // two <loc>, two alternates each
     expect(sitemap).not.toMatch(/simpleanalytics\.com\/(?:blog|fr\/blog|es\/blog|it\/blog)\/(?:alleen|nur)/);
@@ -169,9 +231,13 @@ describe('a build of the hard cases', () => {
     expect(await read('feed.xml')).not.toMatch(/alleen|nur-auf/);
     expect(await read('nl/feed.xml')).toContain('alleen-in-het-nederlands');
     // The same for a key term: listed under its own locale only.
-    expect(await read('nl/begrippenlijst/analytics/kernbegrippen.html')).toContain('href="/nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip"');
+    expect(await read('nl/begrippenlijst/analytics/kernbegrippen.html')).toContain(
+      'href="/nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip"',
+    );
     expect(await read('glossary/analytics/key-terms.html')).not.toContain('alleen-een-nederlands-begrip');
-    expect((await readTreeNames(outDir)).filter((file) => file.includes('alleen-een-nederlands-begrip'))).toEqual(['nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip.html']);
+    expect((await readTreeNames(outDir)).filter((file) => file.includes('alleen-een-nederlands-begrip'))).toEqual([
+      'nl/begrippenlijst/analytics/kernbegrip/alleen-een-nederlands-begrip.html',
+    ]);
   });
 
   it('still shows English as the fallback where English exists, with its notice', async () => {
@@ -181,25 +247,40 @@ describe('a build of the hard cases', () => {
     expect(page).toContain('<div class="prose" lang="en-US">');
     expect(page).toMatch(/Article ccpa \(en\)/);
     // A locale's own version never carries the notice.
-    expect(await read('de/blog/EuGH-Cookies-sind-sensible-Daten.html')).not.toContain('Dieser Inhalt ist noch nicht übersetzt');
+    expect(await read('de/blog/EuGH-Cookies-sind-sensible-Daten.html')).not.toContain(
+      'Dieser Inhalt ist noch nicht übersetzt',
+    );
   });
 
   it('lets the hand-written Finland redirect win over the CMS country page, with a warning naming both', async () => {
     const rule = manifest.redirects.rules.find((candidate) => candidate.from === FINLAND_COUNTRY);
-    expect(rule).toMatchObject({ to: '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics', status: 308, origin: 'list' });
+    expect(rule).toMatchObject({
+      to: '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics',
+      status: 308,
+      origin: 'list',
+    });
     const warning = report.warnings.find((line) => line.includes(FINLAND_COUNTRY));
-    expect(warning).toMatch(/^redirects\.json #\d+: the redirect from \/google-analytics-illegal\/is-google-analytics-illegal-in-finland wins over the page of articles #\d+ \(articles:finland, en\); the page is left out$/);
+    expect(warning).toMatch(
+      /^redirects\.json #\d+: the redirect from \/google-analytics-illegal\/is-google-analytics-illegal-in-finland wins over the page of articles #\d+ \(articles:finland, en\); the page is left out$/,
+    );
     const files = await readTreeNames(outDir);
     expect(files).not.toContain(`${FINLAND_COUNTRY.slice(1)}.html`);
     expect(files).toContain('nl/google-analytics-verboden/is-google-analytics-verboden-in-finland.html');
     expect(await read('sitemap.xml')).not.toContain(FINLAND_COUNTRY);
-    expect(await read('google-analytics-is-illegal-in-these-countries.html')).not.toContain(`href="${FINLAND_COUNTRY}"`);
+    expect(await read('google-analytics-is-illegal-in-these-countries.html')).not.toContain(
+      `href="${FINLAND_COUNTRY}"`,
+    );
     const dutch = parseHtml(await read('nl/google-analytics-verboden/is-google-analytics-verboden-in-finland.html'));
-    expect(dutch.all('link', (element) => attr(element, 'hreflang') === 'en-US' || attr(element, 'hreflang') === 'x-default')).toEqual([]);
+    expect(
+      dutch.all(
+        'link',
+        (element) => attr(element, 'hreflang') === 'en-US' || attr(element, 'hreflang') === 'x-default',
+      ),
+    ).toEqual([]);
   });
 
   it('keeps a CMS page whose hand-written redirect points at an entry this build lacks', async () => {
-    expect((await readTreeNames(outDir))).toContain(`${NORWAY_COUNTRY.slice(1)}.html`);
+    expect(await readTreeNames(outDir)).toContain(`${NORWAY_COUNTRY.slice(1)}.html`);
     expect(manifest.redirects.rules.find((candidate) => candidate.from === NORWAY_COUNTRY)).toBeUndefined();
   });
 
@@ -233,10 +314,16 @@ describe('a build of the hard cases', () => {
 
     it('serves mixed-case pages without a loop, and sends their lowercase form to them', async () => {
       await page('/blog/CJEU-cookies-are-sensitive-data', 'blog/CJEU-cookies-are-sensitive-data.html');
-      await page('/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter', 'nl/begrippenlijst/analytics/kernbegrip/Conversietrechter.html');
+      await page(
+        '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter',
+        'nl/begrippenlijst/analytics/kernbegrip/Conversietrechter.html',
+      );
       await redirect('/blog/cjeu-cookies-are-sensitive-data', '/blog/CJEU-cookies-are-sensitive-data');
       await redirect('/blog/cjeu-cookies-are-sensitive-data/?x=1', '/blog/CJEU-cookies-are-sensitive-data?x=1');
-      await redirect('/nl/begrippenlijst/analytics/kernbegrip/conversietrechter', '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter');
+      await redirect(
+        '/nl/begrippenlijst/analytics/kernbegrip/conversietrechter',
+        '/nl/begrippenlijst/analytics/kernbegrip/Conversietrechter',
+      );
       await page('/fr/blog/%C3%89t%C3%A9-sans-cookies', 'fr/blog/Été-sans-cookies.html');
       await redirect('/fr/blog/%C3%A9t%C3%A9-sans-cookies', '/fr/blog/%C3%89t%C3%A9-sans-cookies');
       // Only the exact lowercase form is a source: other spellings are no page.
@@ -259,7 +346,11 @@ describe('a build of the hard cases', () => {
     cleanups.push(dir.cleanup);
     const file = path.join(dir.dir, '_worker.mjs');
     await writeFile(file, formatCloudflareWorker(manifest, manifest.redirects.rules));
-    const worker = ((await import(pathToFileURL(file).href)) as { default: { fetch(request: Request, env: unknown): Promise<Response> } }).default;
+    const worker = (
+      (await import(pathToFileURL(file).href)) as {
+        default: { fetch(request: Request, env: unknown): Promise<Response> };
+      }
+    ).default;
     const assets = { fetch: async () => new Response('asset', { status: 200 }) };
     const ask = async (requestPath: string) => {
       const response = await worker.fetch(new Request(`${BASE}${requestPath}`), { ASSETS: assets });
@@ -269,19 +360,41 @@ describe('a build of the hard cases', () => {
     expect(await ask('/blog/CJEU-cookies-are-sensitive-data')).toEqual([200, null]);
     expect(await ask('/blog/caf%C3%A9-et-vie-priv%C3%A9e')).toEqual([308, '/blog/coffee-and-privacy']);
     expect(await ask('/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e/')).toEqual([308, '/fr/blog/caf%C3%A9-et-vie-priv%C3%A9e']);
-    expect(await ask(FINLAND_COUNTRY)).toEqual([308, '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics']);
+    expect(await ask(FINLAND_COUNTRY)).toEqual([
+      308,
+      '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics',
+    ]);
   });
 });
 
 describe('slugs that cannot be built', () => {
-  const unsafe = ['a/b', 'back\\slash', '50%-off', 'what?', 'x#y', 'two words', 'tab\there', 'bell\u0007', '.', '..', 'colon:x'];
-  const withUnsafe = () => [...hardCases(), ...unsafe.map((slug, index) => makeArticle({ id: 700 + index, documentId: `unsafe-${index}`, locale: 'en', slug }))];
+  const unsafe = [
+    'a/b',
+    'back\\slash',
+    '50%-off',
+    'what?',
+    'x#y',
+    'two words',
+    'tab\there',
+    'bell\u0007',
+    '.',
+    '..',
+    'colon:x',
+  ];
+  const withUnsafe = () => [
+    ...hardCases(),
+    ...unsafe.map((slug, index) => makeArticle({ id: 700 + index, documentId: `unsafe-${index}`, locale: 'en', slug })),
+  ];
 
   it('fails with CONTENT_INVALID listing every unsafe slug with its reason', async () => {
     const failure = (await buildFrom(await fake(withUnsafe())).catch((error: unknown) => error)) as SitegenError;
     expect(failure).toBeInstanceOf(SitegenError);
     expect(failure.code).toBe('CONTENT_INVALID');
-    const lines = failure.message.split('\n').slice(1).map((line) => line.trim()).sort();
+    const lines = failure.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .sort();
     expect(lines).toEqual([
       'articles #700 (en)  slug: "/" is not allowed in a slug (it is unsafe in a URL path): use letters, digits and "-", "_", ".", "~"',
       'articles #701 (en)  slug: "\\" is not allowed in a slug (it is unsafe in a URL path): use letters, digits and "-", "_", ".", "~"',
@@ -300,14 +413,19 @@ describe('slugs that cannot be built', () => {
   it('with --skip-invalid builds the rest and lists each as a warning', async () => {
     const { report, options } = await buildFrom(await fake(withUnsafe()), { skipInvalid: true });
     expect(report.warnings.filter((line) => line.startsWith('left out: articles #7'))).toHaveLength(unsafe.length);
-    expect((await readTreeNames(options.outDir))).toContain('blog/ccpa_vs_cpra.html');
+    expect(await readTreeNames(options.outDir)).toContain('blog/ccpa_vs_cpra.html');
   });
 
   it('refuses two slugs of one route and locale that differ only in case, naming both entries', async () => {
-    const articles = [...hardCases(), makeArticle({ id: 801, documentId: 'clash', locale: 'en', slug: 'cjeu-COOKIES-are-sensitive-data' })];
+    const articles = [
+      ...hardCases(),
+      makeArticle({ id: 801, documentId: 'clash', locale: 'en', slug: 'cjeu-COOKIES-are-sensitive-data' }),
+    ];
     const failure = (await buildFrom(await fake(articles)).catch((error: unknown) => error)) as SitegenError;
     expect(failure.code).toBe('OUTPUT_PATH_CLASH');
-    expect(failure.message).toMatch(/\/blog\/(?:CJEU-cookies|cjeu-COOKIES)-are-sensitive-data and \/blog\/(?:CJEU-cookies|cjeu-COOKIES)-are-sensitive-data \(they differ only in case or Unicode normalisation\)/);
+    expect(failure.message).toMatch(
+      /\/blog\/(?:CJEU-cookies|cjeu-COOKIES)-are-sensitive-data and \/blog\/(?:CJEU-cookies|cjeu-COOKIES)-are-sensitive-data \(they differ only in case or Unicode normalisation\)/,
+    );
     expect(failure.message).toMatch(/articles #801, en, slug "cjeu-COOKIES-are-sensitive-data"/);
     expect(failure.message).toMatch(/articles #\d+, en, slug "CJEU-cookies-are-sensitive-data"/);
   });
@@ -326,5 +444,7 @@ describe('slugs that cannot be built', () => {
 async function readTreeNames(root: string): Promise<string[]> {
   const { readdir } = await import('node:fs/promises');
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }

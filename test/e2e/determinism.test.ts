@@ -42,7 +42,11 @@ describe('output determinism', () => {
   it.each([4, 5] as const)('gives byte-identical output from a Strapi v%i serving the snapshot', async (version) => {
     let server: FakeStrapi | undefined;
     try {
-      server = await startFakeStrapi({ version, collections: await loadSnapshotRecords(), uploadsDir: path.join(REPO_ROOT, 'content', 'uploads') });
+      server = await startFakeStrapi({
+        version,
+        collections: await loadSnapshotRecords(),
+        uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+      });
       const report = await build(options(`strapi-v${version}`, { cms: { url: server.restUrl, concurrency: 4 } }));
       expect(report.mediaDownloads).toBeGreaterThan(0);
       expect(diffTrees(fromSnapshot, await readTree(path.join(dir, `strapi-v${version}`, 'out')))).toEqual([]);
@@ -58,6 +62,10 @@ describe('the cover-colour cache', () => {
     const second = await build(options('cache-2', { cacheDir: path.join(dir, 'shared-cache') }));
     expect(first.coverColours.computed).toBeGreaterThan(0);
     expect(first.coverColours.fromCms).toBeGreaterThan(0);
-    expect(second.coverColours).toEqual({ fromCms: first.coverColours.fromCms, computed: 0, cached: first.coverColours.computed });
+    expect(second.coverColours).toEqual({
+      fromCms: first.coverColours.fromCms,
+      computed: 0,
+      cached: first.coverColours.computed,
+    });
   });
 });

@@ -23,18 +23,43 @@ async function temp(prefix: string): Promise<string> {
   return made.dir;
 }
 
-const png = (colour: { r: number; g: number; b: number }) => sharp({ create: { width: 40, height: 21, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: 40, height: 21, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** A cover as Strapi v5 answers it, without colour metadata (so the colour is computed from the file). */
-const cover = (file: string) => ({ id: 1, name: file, alternativeText: `Cover ${file}`, caption: null, width: 40, height: 21, mime: 'image/png', url: `/uploads/${file}`, formats: null, provider_metadata: null });
+const cover = (file: string) => ({
+  id: 1,
+  name: file,
+  alternativeText: `Cover ${file}`,
+  caption: null,
+  width: 40,
+  height: 21,
+  mime: 'image/png',
+  url: `/uploads/${file}`,
+  formats: null,
+  provider_metadata: null,
+});
 
 /** alpha: a good cover and a good image in its text; beta: a cover the library lost; gamma: a cover that is not an image; delta: a lost image in its text. */
 function records(): FakeRecord[] {
   return [
-    makeArticle({ id: 1, documentId: 'alpha', locale: 'en', coverImageWithoutText: cover('alpha.png'), content: 'Before.\n\n![A good chart](/uploads/chart.png)\n\nAfter.' }),
+    makeArticle({
+      id: 1,
+      documentId: 'alpha',
+      locale: 'en',
+      coverImageWithoutText: cover('alpha.png'),
+      content: 'Before.\n\n![A good chart](/uploads/chart.png)\n\nAfter.',
+    }),
     makeArticle({ id: 2, documentId: 'beta', locale: 'en', coverImageWithoutText: cover('gone.png') }),
     makeArticle({ id: 3, documentId: 'gamma', locale: 'nl', coverImageWithoutText: cover('not-an-image.png') }),
-    makeArticle({ id: 4, documentId: 'delta', locale: 'en', content: 'Look:\n\n![Visits <script>alert(1)</script> & more](/uploads/lost-chart.png)\n\nThe end.' }),
+    makeArticle({
+      id: 4,
+      documentId: 'delta',
+      locale: 'en',
+      content: 'Look:\n\n![Visits <script>alert(1)</script> & more](/uploads/lost-chart.png)\n\nThe end.',
+    }),
   ];
 }
 
@@ -47,7 +72,12 @@ async function uploads(): Promise<string> {
 }
 
 async function fake(uploadsDir: string, faults: FakeFault[] = [], articles = records()): Promise<FakeStrapi> {
-  const server = await startFakeStrapi({ version: 5, uploadsDir, faults, collections: { articles, 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] } });
+  const server = await startFakeStrapi({
+    version: 5,
+    uploadsDir,
+    faults,
+    collections: { articles, 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+  });
   cleanups.push(() => server.close());
   return server;
 }
@@ -73,10 +103,20 @@ describe('media the CMS lists but cannot serve', () => {
 
     const media = `${server.origin}/uploads`;
     expect(report.mediaUnavailable).toBe(3);
-    expect(report.warnings).toContain(`articles #2 (en): the cover image ${media}/gone.png is not available (HTTP 404 Not Found); the page is built without a cover`);
-    expect(report.warnings.find((warning) => warning.startsWith(`articles #3 (nl): the cover image ${media}/not-an-image.png is not available (not an image: `))).toMatch(/; the page is built without a cover$/);
+    expect(report.warnings).toContain(
+      `articles #2 (en): the cover image ${media}/gone.png is not available (HTTP 404 Not Found); the page is built without a cover`,
+    );
+    expect(
+      report.warnings.find((warning) =>
+        warning.startsWith(
+          `articles #3 (nl): the cover image ${media}/not-an-image.png is not available (not an image: `,
+        ),
+      ),
+    ).toMatch(/; the page is built without a cover$/);
     // An image in the text is named as the text has it.
-    expect(report.warnings).toContain('articles #4 (en): the image /uploads/lost-chart.png in its text is not available (HTTP 404 Not Found); it is shown as its alt text');
+    expect(report.warnings).toContain(
+      'articles #4 (en): the image /uploads/lost-chart.png in its text is not available (HTTP 404 Not Found); it is shown as its alt text',
+    );
 
     const page = (file: string) => readFile(path.join(build1.outDir, file), 'utf8');
     const alpha = await page('blog/alpha-en.html');
@@ -95,7 +135,10 @@ describe('media the CMS lists but cannot serve', () => {
     // Nothing unusable is mirrored or cached.
     const mirrored = await readdir(path.join(build1.outDir, '_media'));
     expect(mirrored.filter((file) => /^(gone|not-an-image|lost-chart)\./.test(file))).toEqual([]);
-    const cached = JSON.parse(await readFile(path.join(build1.cacheDir, 'media', 'index.json'), 'utf8')) as Record<string, unknown>;
+    const cached = JSON.parse(await readFile(path.join(build1.cacheDir, 'media', 'index.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(cached).sort()).toEqual([`${media}/alpha.png`, `${media}/chart.png`]);
   });
 
@@ -132,8 +175,12 @@ describe('media the CMS lists but cannot serve', () => {
     expect(report.mediaUnavailable).toBeUndefined();
     expect(report.warnings.filter((warning) => warning.includes('is not available'))).toEqual([]);
     expect(await readFile(path.join(build1.outDir, 'blog', 'beta-en.html'), 'utf8')).toContain('class="article-cover"');
-    expect(await readFile(path.join(build1.outDir, 'nl', 'blog', 'gamma-nl.html'), 'utf8')).toContain('class="article-cover" style="background-color:#050505"');
-    expect(await readFile(path.join(build1.outDir, 'blog', 'delta-en.html'), 'utf8')).toMatch(/<img [^>]*src="\/_media\/lost-chart\.[0-9a-f]{10}\.png"/);
+    expect(await readFile(path.join(build1.outDir, 'nl', 'blog', 'gamma-nl.html'), 'utf8')).toContain(
+      'class="article-cover" style="background-color:#050505"',
+    );
+    expect(await readFile(path.join(build1.outDir, 'blog', 'delta-en.html'), 'utf8')).toMatch(
+      /<img [^>]*src="\/_media\/lost-chart\.[0-9a-f]{10}\.png"/,
+    );
   });
 
   it('a cached file from before downloads were checked is checked once, from the cache, without downloading it again', async () => {
@@ -141,7 +188,10 @@ describe('media the CMS lists but cannot serve', () => {
     const build1 = await options(server);
     await build(build1);
     const indexFile = path.join(build1.cacheDir, 'media', 'index.json');
-    const index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<string, { file: string; hash: string; checked?: boolean }>;
+    const index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<
+      string,
+      { file: string; hash: string; checked?: boolean }
+    >;
     const alpha = index[`${server.origin}/uploads/alpha.png`]!;
     const chart = index[`${server.origin}/uploads/chart.png`]!;
     expect(alpha.checked).toBe(true);
@@ -153,7 +203,13 @@ describe('media the CMS lists but cannot serve', () => {
 
     const report = await build(build1);
     expect(server.requests.filter((request) => request.path.startsWith('/uploads/')).length - downloads).toBe(3); // the three that were missing, asked again
-    expect(report.warnings.find((warning) => warning.startsWith(`articles #1 (en): the cover image ${server.origin}/uploads/alpha.png is not available (not an image: `))).toBeDefined();
+    expect(
+      report.warnings.find((warning) =>
+        warning.startsWith(
+          `articles #1 (en): the cover image ${server.origin}/uploads/alpha.png is not available (not an image: `,
+        ),
+      ),
+    ).toBeDefined();
     const after = JSON.parse(await readFile(indexFile, 'utf8')) as typeof index;
     expect(after[`${server.origin}/uploads/alpha.png`]).toBeUndefined();
     expect(after[`${server.origin}/uploads/chart.png`]).toEqual({ ...chart, checked: true });
@@ -163,12 +219,26 @@ describe('media the CMS lists but cannot serve', () => {
     const dir = await temp('snapshot');
     const siteDir = await copySiteData(path.join(dir, 'site'));
     await rm(path.join(siteDir, 'content', 'uploads', 'alternative_google_analytics_no_text_6a2290.png'));
-    const report = await build({ siteDir, outDir: path.join(dir, 'out'), cacheDir: path.join(dir, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false });
+    const report = await build({
+      siteDir,
+      outDir: path.join(dir, 'out'),
+      cacheDir: path.join(dir, 'cache'),
+      cms: undefined,
+      includeDrafts: false,
+      skipInvalid: false,
+    });
 
-    const missing = report.warnings.filter((warning) => warning.includes('/uploads/alternative_google_analytics_no_text_6a2290.png'));
-    expect(missing).toContain('articles #1010 (en): the cover image /uploads/alternative_google_analytics_no_text_6a2290.png is not available (no such file in the content folder); the page is built without a cover');
+    const missing = report.warnings.filter((warning) =>
+      warning.includes('/uploads/alternative_google_analytics_no_text_6a2290.png'),
+    );
+    expect(missing).toContain(
+      'articles #1010 (en): the cover image /uploads/alternative_google_analytics_no_text_6a2290.png is not available (no such file in the content folder); the page is built without a cover',
+    );
     expect(missing).toHaveLength(6);
-    const html = await readFile(path.join(dir, 'out', 'blog', 'why-simple-analytics-is-a-great-alternative-to-google-analytics.html'), 'utf8');
+    const html = await readFile(
+      path.join(dir, 'out', 'blog', 'why-simple-analytics-is-a-great-alternative-to-google-analytics.html'),
+      'utf8',
+    );
     expect(html).not.toContain('class="article-cover"');
     expect(html).not.toContain('alternative_google_analytics_no_text');
   });
@@ -176,48 +246,72 @@ describe('media the CMS lists but cannot serve', () => {
 
 describe('network faults during a build', () => {
   it('a media download reset mid-body is tried again, and the build is whole', async () => {
-    const server = await fake(await uploads(), [{ when: (request) => request.path === '/uploads/alpha.png', kind: 'reset', times: 2 }]);
+    const server = await fake(await uploads(), [
+      { when: (request) => request.path === '/uploads/alpha.png', kind: 'reset', times: 2 },
+    ]);
     const build1 = await options(server);
     await build(build1);
-    expect(server.requests.filter((request) => request.path === '/uploads/alpha.png').map((request) => request.fault ?? request.status)).toEqual(['reset', 'reset', 200]);
-    expect(await readFile(path.join(build1.outDir, 'blog', 'alpha-en.html'), 'utf8')).toContain('class="article-cover"');
+    expect(
+      server.requests
+        .filter((request) => request.path === '/uploads/alpha.png')
+        .map((request) => request.fault ?? request.status),
+    ).toEqual(['reset', 'reset', 200]);
+    expect(await readFile(path.join(build1.outDir, 'blog', 'alpha-en.html'), 'utf8')).toContain(
+      'class="article-cover"',
+    );
   });
 
   it('a media download that keeps breaking fails the build naming the URL and the socket error; out/ stays', async () => {
-    const server = await fake(await uploads(), [{ when: (request) => request.path === '/uploads/alpha.png', kind: 'reset' }]);
+    const server = await fake(await uploads(), [
+      { when: (request) => request.path === '/uploads/alpha.png', kind: 'reset' },
+    ]);
     const build1 = await options(server);
     await mkdir(build1.outDir, { recursive: true });
     await writeFile(path.join(build1.outDir, 'index.html'), 'the previous site');
     const failure = (await build(build1).catch((error: unknown) => error)) as SitegenError;
     expect(failure.code).toBe('MEDIA_UNAVAILABLE');
-    expect(failure.message).toMatch(new RegExp(`${server.origin}/uploads/alpha\\.png: (body ended after \\d+ of \\d+ bytes \\(ECONNRESET\\)|read ECONNRESET), on all 3 tries`));
+    expect(failure.message).toMatch(
+      new RegExp(
+        `${server.origin}/uploads/alpha\\.png: (body ended after \\d+ of \\d+ bytes \\(ECONNRESET\\)|read ECONNRESET), on all 3 tries`,
+      ),
+    );
     expect([...(await readTree(build1.outDir)).keys()]).toEqual(['index.html']);
   });
 
-  it.each([{ fullCrawl: false }, { fullCrawl: true }])('a crawl that fails leaves out/ and the crawl cache as they were (fullCrawl: $fullCrawl)', async ({ fullCrawl }) => {
-    let broken = false;
-    const server = await fake(await uploads(), [{ when: (request) => broken && request.collection === 'articles' && request.locale === 'en', kind: 'reset' }]);
-    const build1 = await options(server);
-    await build(build1);
-    // The kept crawl: its index file and the folder of its chunks.
-    const crawlNames = (await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort();
-    expect(crawlNames).toEqual([expect.stringMatching(/^crawl-\w+$/), expect.stringMatching(/^crawl-\w+\.bin$/)]);
-    const crawlBefore = await readTree(path.join(build1.cacheDir, crawlNames[0]!));
-    expect(crawlBefore.size).toBeGreaterThan(0);
-    const indexBefore = await readFile(path.join(build1.cacheDir, crawlNames[1]!));
-    const outBefore = await readTree(build1.outDir);
+  it.each([{ fullCrawl: false }, { fullCrawl: true }])(
+    'a crawl that fails leaves out/ and the crawl cache as they were (fullCrawl: $fullCrawl)',
+    async ({ fullCrawl }) => {
+      let broken = false;
+      const server = await fake(await uploads(), [
+        { when: (request) => broken && request.collection === 'articles' && request.locale === 'en', kind: 'reset' },
+      ]);
+      const build1 = await options(server);
+      await build(build1);
+      // The kept crawl: its index file and the folder of its chunks.
+      const crawlNames = (await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort();
+      expect(crawlNames).toEqual([expect.stringMatching(/^crawl-\w+$/), expect.stringMatching(/^crawl-\w+\.bin$/)]);
+      const crawlBefore = await readTree(path.join(build1.cacheDir, crawlNames[0]!));
+      expect(crawlBefore.size).toBeGreaterThan(0);
+      const indexBefore = await readFile(path.join(build1.cacheDir, crawlNames[1]!));
+      const outBefore = await readTree(build1.outDir);
 
-    // An edit, then a CMS that breaks every English answer.
-    server.setRecords('articles', records().map((record) => (record.id === 1 ? { ...record, title: 'Alpha, edited', updatedAt: '2025-06-01T10:00:00.000Z' } : record)));
-    broken = true;
-    const failure = (await build({ ...build1, fullCrawl }).catch((error: unknown) => error)) as SitegenError;
-    expect(failure.code).toBe('CMS_UNREACHABLE');
-    expect(failure.message).toContain('ECONNRESET');
-    expect(await readFile(path.join(build1.cacheDir, crawlNames[1]!))).toEqual(indexBefore);
-    expect(diffTrees(await readTree(path.join(build1.cacheDir, crawlNames[0]!)), crawlBefore)).toEqual([]);
-    expect((await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort()).toEqual(crawlNames);
-    const outAfter = await readTree(build1.outDir);
-    expect([...outAfter.keys()].sort()).toEqual([...outBefore.keys()].sort());
-    expect([...outAfter].every(([file, bytes]) => bytes.equals(outBefore.get(file)!))).toBe(true);
-  });
+      // An edit, then a CMS that breaks every English answer.
+      server.setRecords(
+        'articles',
+        records().map((record) =>
+          record.id === 1 ? { ...record, title: 'Alpha, edited', updatedAt: '2025-06-01T10:00:00.000Z' } : record,
+        ),
+      );
+      broken = true;
+      const failure = (await build({ ...build1, fullCrawl }).catch((error: unknown) => error)) as SitegenError;
+      expect(failure.code).toBe('CMS_UNREACHABLE');
+      expect(failure.message).toContain('ECONNRESET');
+      expect(await readFile(path.join(build1.cacheDir, crawlNames[1]!))).toEqual(indexBefore);
+      expect(diffTrees(await readTree(path.join(build1.cacheDir, crawlNames[0]!)), crawlBefore)).toEqual([]);
+      expect((await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort()).toEqual(crawlNames);
+      const outAfter = await readTree(build1.outDir);
+      expect([...outAfter.keys()].sort()).toEqual([...outBefore.keys()].sort());
+      expect([...outAfter].every(([file, bytes]) => bytes.equals(outBefore.get(file)!))).toBe(true);
+    },
+  );
 });

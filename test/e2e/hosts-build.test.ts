@@ -11,12 +11,28 @@ import { makeTempDir, readTree } from '../helpers/files.ts';
 /** What each host's build must put where: deployed files in the output, the rest in the host folder. */
 const EXPECTED: Record<HostName, { public: string[]; config: string[] }> = {
   netlify: { public: ['_headers', '_redirects', 'serve.json'], config: ['manifest.json'] },
-  cloudflare: { public: ['_headers', '_redirects', '_routes.json', '_worker.js', 'serve.json'], config: ['manifest.json'] },
+  cloudflare: {
+    public: ['_headers', '_redirects', '_routes.json', '_worker.js', 'serve.json'],
+    config: ['manifest.json'],
+  },
   vercel: { public: ['serve.json', 'vercel.json'], config: ['manifest.json'] },
-  nginx: { public: ['serve.json'], config: ['manifest.json', 'nginx/sitegen/headers.conf', 'nginx/sitegen/http.conf', 'nginx/sitegen/redirects-308.map', 'nginx/sitegen/server.conf'] },
-  static: { public: ['serve.json', 'glossary.html', 'nl/glossary.html', 'nl/blog/denmark-bans-all-google-products.html'], config: ['manifest.json'] },
+  nginx: {
+    public: ['serve.json'],
+    config: [
+      'manifest.json',
+      'nginx/sitegen/headers.conf',
+      'nginx/sitegen/http.conf',
+      'nginx/sitegen/redirects-308.map',
+      'nginx/sitegen/server.conf',
+    ],
+  },
+  static: {
+    public: ['serve.json', 'glossary.html', 'nl/glossary.html', 'nl/blog/denmark-bans-all-google-products.html'],
+    config: ['manifest.json'],
+  },
 };
-const HOST_FILES = /^(_headers|_redirects|_routes\.json|_worker\.js|serve\.json|vercel\.json|vercel-bulk-redirects\.jsonl)$/;
+const HOST_FILES =
+  /^(_headers|_redirects|_routes\.json|_worker\.js|serve\.json|vercel\.json|vercel-bulk-redirects\.jsonl)$/;
 
 let temp: { dir: string; cleanup: () => Promise<void> };
 const builds = new Map<HostName, { report: BuildReport; out: Map<string, Buffer>; config: Map<string, Buffer> }>();
@@ -25,7 +41,15 @@ beforeAll(async () => {
   temp = await makeTempDir('hosts');
   for (const host of HOST_NAMES) {
     const outDir = path.join(temp.dir, host, 'out');
-    const report = await build({ siteDir: REPO_ROOT, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false, host });
+    const report = await build({
+      siteDir: REPO_ROOT,
+      outDir,
+      cacheDir: path.join(temp.dir, 'cache'),
+      cms: undefined,
+      includeDrafts: false,
+      skipInvalid: false,
+      host,
+    });
     builds.set(host, { report, out: await readTree(outDir), config: await readTree(`${outDir}-host`) });
   }
 }, 300_000);
@@ -36,14 +60,23 @@ describe.each(HOST_NAMES)('a build of the embedded content for --host %s', (host
     const { out, config, report } = builds.get(host)!;
     for (const file of EXPECTED[host].public) expect(out.has(file), file).toBe(true);
     expect([...config.keys()].sort()).toEqual(EXPECTED[host].config);
-    expect([...out.keys()].filter((file) => HOST_FILES.test(file)).sort()).toEqual(EXPECTED[host].public.filter((file) => HOST_FILES.test(file)));
-    expect([...out.keys()].some((file) => file.endsWith('.conf') || file.endsWith('.map') || file === 'manifest.json')).toBe(false);
-    expect(report.hosting).toEqual({ host, redirects: expect.any(Number), configDir: path.join(temp.dir, host, 'out-host') });
+    expect([...out.keys()].filter((file) => HOST_FILES.test(file)).sort()).toEqual(
+      EXPECTED[host].public.filter((file) => HOST_FILES.test(file)),
+    );
+    expect(
+      [...out.keys()].some((file) => file.endsWith('.conf') || file.endsWith('.map') || file === 'manifest.json'),
+    ).toBe(false);
+    expect(report.hosting).toEqual({
+      host,
+      redirects: expect.any(Number),
+      configDir: path.join(temp.dir, host, 'out-host'),
+    });
     expect(report.hosting.redirects).toBeGreaterThan(900);
   });
 
   it('writes the same pages as every other host', () => {
-    const pages = (tree: Map<string, Buffer>) => [...tree.keys()].filter((file) => file.endsWith('.html') && !HOST_FILES.test(file));
+    const pages = (tree: Map<string, Buffer>) =>
+      [...tree.keys()].filter((file) => file.endsWith('.html') && !HOST_FILES.test(file));
     const netlify = builds.get('netlify')!.out;
     const ownPages = pages(builds.get(host)!.out).filter((file) => netlify.has(file));
     expect(ownPages.every((file) => builds.get(host)!.out.get(file)!.equals(netlify.get(file)!))).toBe(true);
@@ -54,8 +87,12 @@ describe.each(HOST_NAMES)('a build of the embedded content for --host %s', (host
 it('keeps every redirect stub out of the sitemap and gives it a canonical link, a 0-second refresh and a visible link', async () => {
   const { out } = builds.get('static')!;
   const stub = out.get('nl/blog/denmark-bans-all-google-products.html')!.toString();
-  expect(stub).toContain('<link rel="canonical" href="https://www.simpleanalytics.com/nl/blog/denemarken-verbiedt-google-workspace-voor-gemeenten">');
-  expect(stub).toContain('<meta http-equiv="refresh" content="0; url=/nl/blog/denemarken-verbiedt-google-workspace-voor-gemeenten">');
+  expect(stub).toContain(
+    '<link rel="canonical" href="https://www.simpleanalytics.com/nl/blog/denemarken-verbiedt-google-workspace-voor-gemeenten">',
+  );
+  expect(stub).toContain(
+    '<meta http-equiv="refresh" content="0; url=/nl/blog/denemarken-verbiedt-google-workspace-voor-gemeenten">',
+  );
   expect(stub).toContain('<a id="to" href="/nl/blog/denemarken-verbiedt-google-workspace-voor-gemeenten">');
   expect(stub).toContain('<html lang="nl">');
   expect(stub).not.toContain('noindex');
@@ -64,19 +101,38 @@ it('keeps every redirect stub out of the sitemap and gives it a canonical link, 
 
 it('checks the Netlify rule count against the embedded content without a warning', () => {
   const { report } = builds.get('netlify')!;
-  expect(report.warnings.filter((warning) => warning.startsWith('netlify:'))).toEqual([expect.stringContaining('Netlify documents no other redirect codes')]);
+  expect(report.warnings.filter((warning) => warning.startsWith('netlify:'))).toEqual([
+    expect.stringContaining('Netlify documents no other redirect codes'),
+  ]);
 });
 
 it('fails with REDIRECTS_INVALID, listing the offenders, when redirects.json sends a page away, and keeps the previous output', async () => {
   const { dir, cleanup } = await makeTempDir('bad-redirects');
   try {
     const siteDir = path.join(dir, 'site');
-    for (const item of ['site.json', 'routes.json', 'locales', 'content', 'public']) await cp(path.join(REPO_ROOT, item), path.join(siteDir, item), { recursive: true });
-    await writeFile(path.join(siteDir, 'redirects.json'), JSON.stringify({ redirects: [{ from: '/pricing', to: '/blog' }, { from: '//evil.example', to: '/blog' }, { from: '/a', to: 'https://evil.example/?x' }] }));
+    for (const item of ['site.json', 'routes.json', 'locales', 'content', 'public'])
+      await cp(path.join(REPO_ROOT, item), path.join(siteDir, item), { recursive: true });
+    await writeFile(
+      path.join(siteDir, 'redirects.json'),
+      JSON.stringify({
+        redirects: [
+          { from: '/pricing', to: '/blog' },
+          { from: '//evil.example', to: '/blog' },
+          { from: '/a', to: 'https://evil.example/?x' },
+        ],
+      }),
+    );
     const outDir = path.join(dir, 'out');
     await mkdir(outDir);
     await writeFile(path.join(outDir, 'index.html'), 'previous');
-    const error = (await build({ siteDir, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false }).catch((failure: unknown) => failure)) as SitegenError;
+    const error = (await build({
+      siteDir,
+      outDir,
+      cacheDir: path.join(temp.dir, 'cache'),
+      cms: undefined,
+      includeDrafts: false,
+      skipInvalid: false,
+    }).catch((failure: unknown) => failure)) as SitegenError;
     expect(error).toBeInstanceOf(SitegenError);
     expect(error.code).toBe('REDIRECTS_INVALID');
     expect(error.message.split('\n')).toEqual([
@@ -95,14 +151,27 @@ it('takes --host from the command line and names the host folder in the summary'
   const { dir, cleanup } = await makeTempDir('cli-host');
   try {
     const out = path.join(dir, 'out');
-    const result = await runCli(['build', '--host', 'vercel', '--out', out, '--host-config-dir', path.join(dir, 'hosting'), '--cache-dir', path.join(temp.dir, 'cache')]);
+    const result = await runCli([
+      'build',
+      '--host',
+      'vercel',
+      '--out',
+      out,
+      '--host-config-dir',
+      path.join(dir, 'hosting'),
+      '--cache-dir',
+      path.join(temp.dir, 'cache'),
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Host files for vercel: \d+ redirects; files not to deploy in .*hosting\/\./);
-    expect(JSON.parse(await readFile(path.join(out, 'vercel.json'), 'utf8'))).toMatchObject({ cleanUrls: true, trailingSlash: false });
+    expect(JSON.parse(await readFile(path.join(out, 'vercel.json'), 'utf8'))).toMatchObject({
+      cleanUrls: true,
+      trailingSlash: false,
+    });
     expect(await readdir(path.join(dir, 'hosting'))).toEqual(['manifest.json']);
     const usage = await runCli(['build', '--host', 'apache', '--out', out]);
     expect(usage.code).not.toBe(0);
-    expect(usage.stderr).toContain("Allowed choices are netlify, cloudflare, vercel, nginx, static");
+    expect(usage.stderr).toContain('Allowed choices are netlify, cloudflare, vercel, nginx, static');
   } finally {
     await cleanup();
   }

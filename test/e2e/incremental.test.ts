@@ -14,7 +14,11 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir('incremental'));
   snapshot = await loadSnapshotRecords();
-  server = await startFakeStrapi({ version: 5, collections: snapshot, uploadsDir: path.join(REPO_ROOT, 'content', 'uploads') });
+  server = await startFakeStrapi({
+    version: 5,
+    collections: snapshot,
+    uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -34,7 +38,11 @@ const options = (name: string): BuildOptions => ({
 function editOldArticle(records: FakeRecord[]): FakeRecord[] {
   return records.map((record) =>
     record.slug === 'why-simple-analytics-is-a-great-alternative-to-matomo'
-      ? { ...record, content: `${String(record.content)}\n\nOne more paragraph, added by an editor.`, updatedAt: '2026-12-01T10:00:00.000Z' }
+      ? {
+          ...record,
+          content: `${String(record.content)}\n\nOne more paragraph, added by an editor.`,
+          updatedAt: '2026-12-01T10:00:00.000Z',
+        }
       : record,
   );
 }
@@ -87,7 +95,9 @@ describe('incremental builds', () => {
       expect(fresh.pagesRendered).toBe(fresh.pages);
       const warmTree = await readTree(warm.outDir);
       expect(diffTrees(warmTree, await readTree(cold.outDir))).toEqual([]);
-      expect(warmTree.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')!.toString()).toContain('One more paragraph, added by an editor.');
+      expect(warmTree.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')!.toString()).toContain(
+        'One more paragraph, added by an editor.',
+      );
       expect(warmTree.get('feed.xml')!.toString()).toContain('One more paragraph, added by an editor.');
     } finally {
       server.setRecords('articles', snapshot.articles!);
@@ -95,8 +105,8 @@ describe('incremental builds', () => {
   });
 });
 
-describe('the feeds\' bodies', () => {
-  it('are whole when the body cache is gone: a rebuild that formats the English feed again, most of its entries\' pages kept, equals a cold build', async () => {
+describe("the feeds' bodies", () => {
+  it("are whole when the body cache is gone: a rebuild that formats the English feed again, most of its entries' pages kept, equals a cold build", async () => {
     // Render workers even for the embedded content's few pages: the pages hand their bodies over from another thread.
     const warm = { ...options('bodies'), renderWorkers: 1 };
     await build(warm);
@@ -122,10 +132,14 @@ describe('the feeds\' bodies', () => {
 });
 
 describe('the crawl cache', () => {
-  const listRequests = (since: number) => server.requests.slice(since).filter((request) => /\/api\/(articles|key-terms)$/.test(request.path));
+  const listRequests = (since: number) =>
+    server.requests.slice(since).filter((request) => /\/api\/(articles|key-terms)$/.test(request.path));
 
   // Pages of 5 records, so that a whole crawl costs more requests than patching it (2 per collection and locale).
-  const paged = (name: string): BuildOptions => ({ ...options(name), cms: { url: server.restUrl, concurrency: 4, pageSize: 5 } });
+  const paged = (name: string): BuildOptions => ({
+    ...options(name),
+    cms: { url: server.restUrl, concurrency: 4, pageSize: 5 },
+  });
 
   it('fetches only what changed since the last build, and counts to notice removals', async () => {
     const cached = paged('crawl');
@@ -134,7 +148,12 @@ describe('the crawl cache', () => {
     const second = await build(cached);
     const patched = listRequests(since);
     // One changed-only page and one count per collection and locale, nothing else.
-    expect(patched.every((request) => request.query.get('filters[updatedAt][$gt]') !== null || request.query.get('pagination[pageSize]') === '1')).toBe(true);
+    expect(
+      patched.every(
+        (request) =>
+          request.query.get('filters[updatedAt][$gt]') !== null || request.query.get('pagination[pageSize]') === '1',
+      ),
+    ).toBe(true);
     expect(patched.length).toBe(2 * 2 * 6);
     expect(second.requests).toBe(patched.length);
     expect(second.requests).toBeLessThan(first.requests);
@@ -145,15 +164,26 @@ describe('the crawl cache', () => {
       since = server.requests.length;
       await build(cached);
       expect(listRequests(since).length).toBe(2 * 2 * 6);
-      expect((await readTree(cached.outDir)).get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')!.toString()).toContain('One more paragraph, added by an editor.');
+      expect(
+        (await readTree(cached.outDir))
+          .get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')!
+          .toString(),
+      ).toContain('One more paragraph, added by an editor.');
 
       // An unpublished entry is not seen by updatedAt: the counts differ, so everything is fetched again.
-      const removed = snapshot.articles!.find((record) => record.slug === 'why-simple-analytics-is-a-great-alternative-to-matomo')!;
-      server.setRecords('articles', editOldArticle(snapshot.articles!).filter((record) => record !== removed && record.slug !== removed.slug));
+      const removed = snapshot.articles!.find(
+        (record) => record.slug === 'why-simple-analytics-is-a-great-alternative-to-matomo',
+      )!;
+      server.setRecords(
+        'articles',
+        editOldArticle(snapshot.articles!).filter((record) => record !== removed && record.slug !== removed.slug),
+      );
       since = server.requests.length;
       const afterRemoval = await build(cached);
       expect(afterRemoval.requests).toBeGreaterThan(2 * 2 * 6);
-      expect((await readTree(cached.outDir)).has('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')).toBe(false);
+      expect(
+        (await readTree(cached.outDir)).has('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html'),
+      ).toBe(false);
 
       // And the result equals a build that never had a cache.
       const cold = await build(paged('crawl-cold'));
@@ -170,14 +200,22 @@ describe('the crawl cache', () => {
     const [folder] = (await readdir(cached.cacheDir)).filter((name) => /^crawl-\w+$/.test(name));
     const chunks = async () => new Set(await readdir(path.join(cached.cacheDir, folder!)));
     const keptRecords = async () => new Set(await readdir(path.join(cached.cacheDir, 'snapshot-records', 'published')));
-    const changedNames = (before: Set<string>, after: Set<string>) => ({ added: [...after].filter((name) => !before.has(name)).length, removed: [...before].filter((name) => !after.has(name)).length });
+    const changedNames = (before: Set<string>, after: Set<string>) => ({
+      added: [...after].filter((name) => !before.has(name)).length,
+      removed: [...before].filter((name) => !after.has(name)).length,
+    });
     const chunksBefore = await chunks();
     const keptBefore = await keptRecords();
     // The snapshot's articles and key-terms in six languages: more than one chunk of each.
     expect(chunksBefore.size).toBeGreaterThan(2);
     expect(keptBefore.size).toBe(chunksBefore.size);
 
-    const added = makeArticle({ documentId: 'chunked-new', locale: 'en', updatedAt: '2026-12-02T10:00:00.000Z', publishedAt: '2026-12-02T10:00:00.000Z' });
+    const added = makeArticle({
+      documentId: 'chunked-new',
+      locale: 'en',
+      updatedAt: '2026-12-02T10:00:00.000Z',
+      publishedAt: '2026-12-02T10:00:00.000Z',
+    });
     server.setRecords('articles', editOldArticle(snapshot.articles!));
     try {
       let since = server.requests.length;
@@ -198,12 +236,17 @@ describe('the crawl cache', () => {
 
       // The chunks' files gone (their valid records still kept): the next change cannot be put in, so everything is fetched again.
       await rm(path.join(cached.cacheDir, folder!), { recursive: true });
-      server.setRecords('articles', [...editOldArticle(snapshot.articles!), { ...added, title: 'A new article, renamed', updatedAt: '2026-12-03T10:00:00.000Z' }]);
+      server.setRecords('articles', [
+        ...editOldArticle(snapshot.articles!),
+        { ...added, title: 'A new article, renamed', updatedAt: '2026-12-03T10:00:00.000Z' },
+      ]);
       since = server.requests.length;
       const refetched = await build(cached);
       expect(refetched.requests).toBeGreaterThan(2 * 2 * 6);
       expect(refetched.pages).toBe(cold.pages);
-      expect((await readTree(cached.outDir)).get('blog/chunked-new-en.html')!.toString()).toContain('A new article, renamed');
+      expect((await readTree(cached.outDir)).get('blog/chunked-new-en.html')!.toString()).toContain(
+        'A new article, renamed',
+      );
       expect((await chunks()).size).toBe(chunksBefore.size);
     } finally {
       server.setRecords('articles', snapshot.articles!);

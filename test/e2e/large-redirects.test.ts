@@ -40,10 +40,21 @@ beforeAll(async () => {
   temp = await makeTempDir('large-redirects');
   const site = { ...(await loadSite(REPO_ROOT)), redirects: [] };
   // Every entry has its own slug in all six locales: 6 × 5 = 30 slug redirects each.
-  const families = Array.from({ length: FAMILIES }, (_, index) => makeBlogFamily(`post-${index}`, Object.fromEntries(LOCALES.map((locale) => [locale, `post-${index}-${locale}-slug`]))));
-  const planned = timed('planRedirects', () => planRedirects({ site, content: makeContent(families), pages: makePages(families.flatMap(blogPaths)) }));
+  const families = Array.from({ length: FAMILIES }, (_, index) =>
+    makeBlogFamily(
+      `post-${index}`,
+      Object.fromEntries(LOCALES.map((locale) => [locale, `post-${index}-${locale}-slug`])),
+    ),
+  );
+  const planned = timed('planRedirects', () =>
+    planRedirects({ site, content: makeContent(families), pages: makePages(families.flatMap(blogPaths)) }),
+  );
   manifest = planHostManifest({ config: site.config, redirects: planned.plan });
-  for (const host of HOST_NAMES) files.set(host, timed(`format ${host}`, () => formatHostFiles({ host, manifest, outputFileCount: FAMILIES * 6 + 500 })));
+  for (const host of HOST_NAMES)
+    files.set(
+      host,
+      timed(`format ${host}`, () => formatHostFiles({ host, manifest, outputFileCount: FAMILIES * 6 + 500 })),
+    );
 });
 afterAll(async () => {
   console.info(`large redirect set: ${manifest.redirects.rules.length} rules; ms: ${JSON.stringify(timings)}`);
@@ -56,7 +67,8 @@ const fileOf = (host: HostName, name: string) => {
   return String(found.contents);
 };
 /** 200 rules spread over the whole table. */
-const sample = () => manifest.redirects.rules.filter((_, index) => index % Math.floor(manifest.redirects.rules.length / 200) === 0);
+const sample = () =>
+  manifest.redirects.rules.filter((_, index) => index % Math.floor(manifest.redirects.rules.length / 200) === 0);
 
 it('plans 30,000 localized-slug redirects', () => {
   expect(manifest.redirects.rules).toHaveLength(FAMILIES * 30);
@@ -66,23 +78,37 @@ it('plans 30,000 localized-slug redirects', () => {
 describe('every host still gets working output, or says which limit and which form it used', () => {
   it('netlify: HTML stubs for the slugs, a short _redirects', () => {
     const { warnings, publicFiles } = files.get('netlify')!;
-    expect(warnings).toContain('netlify: 30,011 rules are more than the 10,000 Netlify supports in _redirects; the 30,000 localized-slug redirects are written as HTML stubs instead (0-second refresh, canonical link)');
+    expect(warnings).toContain(
+      'netlify: 30,011 rules are more than the 10,000 Netlify supports in _redirects; the 30,000 localized-slug redirects are written as HTML stubs instead (0-second refresh, canonical link)',
+    );
     expect(publicFiles.filter((file) => file.path.endsWith('.html'))).toHaveLength(30_000);
-    expect(fileOf('netlify', '_redirects').split('\n').filter((line) => line.startsWith('/')).length).toBeLessThan(20);
+    expect(
+      fileOf('netlify', '_redirects')
+        .split('\n')
+        .filter((line) => line.startsWith('/')).length,
+    ).toBeLessThan(20);
     const rule = manifest.redirects.rules[12_345]!;
-    expect(fileOf('netlify', `${rule.from.slice(1)}.html`)).toContain(`<meta http-equiv="refresh" content="0; url=${rule.to}">`);
+    expect(fileOf('netlify', `${rule.from.slice(1)}.html`)).toContain(
+      `<meta http-equiv="refresh" content="0; url=${rule.to}">`,
+    );
   });
 
   it('cloudflare: the redirects in _worker.js, within the Free plan’s 3 MiB, answering in one hop', async () => {
     const { warnings } = files.get('cloudflare')!;
-    expect(warnings[0]).toMatch(/^cloudflare: 30,000 redirects need 60,000 _redirects rules .* _worker\.js serves them instead/);
+    expect(warnings[0]).toMatch(
+      /^cloudflare: 30,000 redirects need 60,000 _redirects rules .* _worker\.js serves them instead/,
+    );
     const source = fileOf('cloudflare', '_worker.js');
     const { gzipSync } = await import('node:zlib');
     timings['worker gzip bytes'] = gzipSync(source).byteLength;
     expect(timings['worker gzip bytes']).toBeLessThan(3 * 1024 * 1024);
     const workerFile = path.join(temp.dir, '_worker.mjs');
     await writeFile(workerFile, formatCloudflareWorker(manifest, manifest.redirects.rules));
-    const worker = ((await import(pathToFileURL(workerFile).href)) as { default: { fetch(request: Request, env: unknown): Promise<Response> } }).default;
+    const worker = (
+      (await import(pathToFileURL(workerFile).href)) as {
+        default: { fetch(request: Request, env: unknown): Promise<Response> };
+      }
+    ).default;
     const env = { ASSETS: { fetch: () => Promise.reject(new Error('a redirect must not reach the assets')) } };
     for (const rule of sample()) {
       const response = await worker.fetch(new Request(`https://www.simpleanalytics.com${rule.from}/?x=1`), env);
@@ -92,7 +118,9 @@ describe('every host still gets working output, or says which limit and which fo
 
   it('vercel: the redirects in a bulk-redirects file, the language rules in vercel.json', () => {
     const { warnings } = files.get('vercel')!;
-    expect(warnings[0]).toMatch(/^vercel: 30,000 redirects and \d+ other routes exceed the 2,048 routes of a deployment; the redirects are in vercel-bulk-redirects\.jsonl/);
+    expect(warnings[0]).toMatch(
+      /^vercel: 30,000 redirects and \d+ other routes exceed the 2,048 routes of a deployment; the redirects are in vercel-bulk-redirects\.jsonl/,
+    );
     expect(fileOf('vercel', 'vercel-bulk-redirects.jsonl').trim().split('\n')).toHaveLength(30_000);
     const config = JSON.parse(fileOf('vercel', 'vercel.json')) as { redirects: Array<{ source: string }> };
     expect(config.redirects.every((redirect) => redirect.source === '/')).toBe(true);
@@ -122,7 +150,8 @@ describe('every host still gets working output, or says which limit and which fo
       const requestsStarted = performance.now();
       for (const rule of sample()) {
         const response = await probe(nginx.url, { path: `${rule.from}/?x=1` });
-        if (response.status !== 308 || response.location !== `${rule.to}?x=1`) wrong.push(`${rule.from}: ${response.status} ${response.location}`);
+        if (response.status !== 308 || response.location !== `${rule.to}?x=1`)
+          wrong.push(`${rule.from}: ${response.status} ${response.location}`);
       }
       timings['nginx 200 redirects'] = Math.round(performance.now() - requestsStarted);
       expect(wrong).toEqual([]);
@@ -136,8 +165,12 @@ describe('every host still gets working output, or says which limit and which fo
     const table = createRouteTable(manifest);
     const started = performance.now();
     for (const rule of manifest.redirects.rules) {
-      const decision = routeRequest({ rawPath: rule.from, rawQuery: '', cookie: undefined, acceptLanguage: undefined }, table);
-      if (decision.kind !== 'redirect' || decision.location !== rule.to) throw new Error(`${rule.from}: ${JSON.stringify(decision)}`);
+      const decision = routeRequest(
+        { rawPath: rule.from, rawQuery: '', cookie: undefined, acceptLanguage: undefined },
+        table,
+      );
+      if (decision.kind !== 'redirect' || decision.location !== rule.to)
+        throw new Error(`${rule.from}: ${JSON.stringify(decision)}`);
     }
     const perLookup = (performance.now() - started) / manifest.redirects.rules.length;
     timings['preview lookup µs'] = Math.round(perLookup * 1000);

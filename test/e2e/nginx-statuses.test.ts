@@ -11,14 +11,26 @@ it('nginx runs the golden configuration: every status code, an https target, the
   const { dir, cleanup } = await makeTempDir('nginx-statuses');
   const manifest = fixedManifest();
   const files = formatHostFiles({ host: 'nginx', manifest, outputFileCount: 0 });
-  for (const file of [...files.configFiles, ...manifest.redirects.notFound.map((page) => ({ path: `root/${page.outputPath}`, contents: `404 ${page.locale}` })), { path: 'root/index.html', contents: 'home' }]) {
+  for (const file of [
+    ...files.configFiles,
+    ...manifest.redirects.notFound.map((page) => ({ path: `root/${page.outputPath}`, contents: `404 ${page.locale}` })),
+    { path: 'root/index.html', contents: 'home' },
+  ]) {
     await mkdir(path.dirname(path.join(dir, file.path)), { recursive: true });
     await writeFile(path.join(dir, file.path), 'contents' in file ? file.contents : '');
   }
   const nginx = await startNginx({ root: path.join(dir, 'root'), sitegenConfig: path.join(dir, 'nginx', 'sitegen') });
   try {
     const answers = [];
-    for (const [request, acceptLanguage] of [['/glossary/?a=1'], ['/launch'], ['/summer/'], ['/docs?x=y'], ['/nl/blog/hello-world'], ['/', 'de-AT'], ['/nl/missing']]) {
+    for (const [request, acceptLanguage] of [
+      ['/glossary/?a=1'],
+      ['/launch'],
+      ['/summer/'],
+      ['/docs?x=y'],
+      ['/nl/blog/hello-world'],
+      ['/', 'de-AT'],
+      ['/nl/missing'],
+    ]) {
       const response = await probe(nginx.url, { path: request!, ...(acceptLanguage ? { acceptLanguage } : {}) });
       answers.push(`${request} ${response.status} ${response.location ?? response.body.toString()}`);
     }

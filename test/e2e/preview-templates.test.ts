@@ -27,11 +27,15 @@ beforeAll(async () => {
   const project = await copyProject(path.join(temp.dir, 'project'));
   template = path.join(project, 'templates', 'pages', 'PricingPage.tsx');
   original = await readFile(template, 'utf8');
-  child = spawn(process.execPath, [path.join(project, 'bin', 'sitegen.js'), 'preview', '--port', '0', '--cache-dir', path.join(temp.dir, 'cache')], {
-    cwd: project,
-    env: { ...process.env, CI: 'true', SITEGEN_CMS_URL: undefined, SITEGEN_CMS_TOKEN: undefined },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    process.execPath,
+    [path.join(project, 'bin', 'sitegen.js'), 'preview', '--port', '0', '--cache-dir', path.join(temp.dir, 'cache')],
+    {
+      cwd: project,
+      env: { ...process.env, CI: 'true', SITEGEN_CMS_URL: undefined, SITEGEN_CMS_TOKEN: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   url = await new Promise<string>((resolve, reject) => {
@@ -57,8 +61,13 @@ afterAll(async () => {
 
 const get = (urlPath: string) => fetch(`${url}${urlPath}`);
 const editTemplate = (change: (source: string) => string) => writeFile(template, change(original));
-const withMarker = (source: string) => source.replace(/return \(\s*<>/, (start) => `${start}\n      <p className="preview-marker">${MARKER}</p>`);
-const throwing = (source: string) => withMarker(source).replace(/(export function PricingPage\(.*?\)\s*\{)/s, "$1\n  if (Date.now() > 0) throw new Error('broken on purpose');");
+const withMarker = (source: string) =>
+  source.replace(/return \(\s*<>/, (start) => `${start}\n      <p className="preview-marker">${MARKER}</p>`);
+const throwing = (source: string) =>
+  withMarker(source).replace(
+    /(export function PricingPage\(.*?\)\s*\{)/s,
+    "$1\n  if (Date.now() > 0) throw new Error('broken on purpose');",
+  );
 
 describe('sitegen preview (a child process, from a copy of the project)', () => {
   it('re-renders only the pages of an edited template, without a restart, and reloads their tabs', async () => {
@@ -71,22 +80,29 @@ describe('sitegen preview (a child process, from a copy of the project)', () => 
     expect(pages).toHaveLength(6);
     expect(await (await get('/pricing')).text()).toContain(MARKER);
     expect(await (await get('/blog')).text()).not.toContain(MARKER);
-    await expect.poll(() => stdout).toMatch(/rebuilt \(templates\/pages\/PricingPage\.tsx\) in \d+ ms: 6 of \d+ pages rendered/);
+    await expect
+      .poll(() => stdout)
+      .toMatch(/rebuilt \(templates\/pages\/PricingPage\.tsx\) in \d+ ms: 6 of \d+ pages rendered/);
   });
 
   it('shows a template that throws in the overlay, keeps the last good page, and clears when fixed', async () => {
     const since = stream.received.length;
     await editTemplate(throwing);
-    const problem = (await stream.next((event) => event.event === 'problem', { since, timeoutMs: 60_000 })).data as PreviewProblem;
+    const problem = (await stream.next((event) => event.event === 'problem', { since, timeoutMs: 60_000 }))
+      .data as PreviewProblem;
     expect(problem).toMatchObject({ code: 'RENDER_FAILED', title: 'A template failed' });
-    expect(problem.message).toMatch(/Could not render \/pricing \(route pricing___en\): broken on purpose \(templates\/pages\/PricingPage\.tsx:\d+:\d+\)/);
+    expect(problem.message).toMatch(
+      /Could not render \/pricing \(route pricing___en\): broken on purpose \(templates\/pages\/PricingPage\.tsx:\d+:\d+\)/,
+    );
     const stale = await get('/pricing');
     expect(stale.status).toBe(200);
     expect(await stale.text()).toContain(MARKER);
 
     const fixed = stream.received.length;
     await editTemplate(withMarker);
-    expect((await stream.next((event) => event.event === 'reload', { since: fixed, timeoutMs: 60_000 })).data).toMatchObject({ pages: 'all' });
+    expect(
+      (await stream.next((event) => event.event === 'reload', { since: fixed, timeoutMs: 60_000 })).data,
+    ).toMatchObject({ pages: 'all' });
     const fresh = await openEventStream(`${url}/__sitegen/events`);
     const hello = await fresh.next((event) => event.event === 'hello', { since: 0 });
     fresh.close();
@@ -96,7 +112,8 @@ describe('sitegen preview (a child process, from a copy of the project)', () => 
   it('shows a template that does not compile in the overlay, naming the file', async () => {
     const since = stream.received.length;
     await editTemplate((source) => withMarker(source).replace('<PlanCards', '<PlanCards {'));
-    const problem = (await stream.next((event) => event.event === 'problem', { since, timeoutMs: 60_000 })).data as PreviewProblem;
+    const problem = (await stream.next((event) => event.event === 'problem', { since, timeoutMs: 60_000 }))
+      .data as PreviewProblem;
     expect(problem.code).toBe('RENDER_FAILED');
     expect(problem.message).toContain('templates/pages/PricingPage.tsx');
     const fixed = stream.received.length;

@@ -28,7 +28,13 @@ beforeAll(async () => {
   siteDir = await copySiteData(path.join(dir, 'site'));
   await mkdir(path.join(siteDir, 'out'));
   await writeFile(path.join(siteDir, 'out', 'deployed.txt'), 'the last real build\n');
-  preview = await startPreview({ siteDir, cacheDir: path.join(dir, 'cache'), cms: undefined, includeDrafts: true, port: 0 });
+  preview = await startPreview({
+    siteDir,
+    cacheDir: path.join(dir, 'cache'),
+    cms: undefined,
+    includeDrafts: true,
+    port: 0,
+  });
   stream = await openEventStream(`${preview.url}/__sitegen/events`);
 }, 120_000);
 afterAll(async () => {
@@ -37,7 +43,8 @@ afterAll(async () => {
   await cleanup();
 });
 
-const get = (urlPath: string, headers: Record<string, string> = {}) => fetch(`${preview.url}${urlPath}`, { headers, redirect: 'manual' });
+const get = (urlPath: string, headers: Record<string, string> = {}) =>
+  fetch(`${preview.url}${urlPath}`, { headers, redirect: 'manual' });
 const page = async (urlPath: string) => parseHtml(await (await get(urlPath)).text());
 
 /** Runs an edit and resolves with the rebuild it caused (or rejects with the problem it caused). */
@@ -76,7 +83,16 @@ const editArticle = (slug: string, change: (row: Record<string, unknown>) => Rec
 describe('sitegen preview --drafts (embedded content)', () => {
   it('builds what sitegen build --drafts builds, byte for byte (it is build(), not a second pipeline)', async () => {
     const outDir = path.join(dir, 'build', 'out');
-    await build({ siteDir, outDir, hostConfigDir: path.join(dir, 'build', 'host'), cacheDir: path.join(dir, 'build', 'cache'), cms: undefined, includeDrafts: true, skipInvalid: false, host: 'nginx' });
+    await build({
+      siteDir,
+      outDir,
+      hostConfigDir: path.join(dir, 'build', 'host'),
+      cacheDir: path.join(dir, 'build', 'cache'),
+      cms: undefined,
+      includeDrafts: true,
+      skipInvalid: false,
+      host: 'nginx',
+    });
     expect(diffTrees(await readTree(preview.outDir), await readTree(outDir))).toEqual([]);
   });
 
@@ -85,11 +101,30 @@ describe('sitegen preview --drafts (embedded content)', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const draft = parseHtml(html);
-    expect(draft.text(draft.one('p', (element) => hasClass(element, 'draft-ribbon')))).toBe('This is still a draft. Please don\u2019t share, yet.');
-    expect(attr(draft.one('meta', (element) => attr(element, 'name') === 'robots'), 'content')).toBe('noindex');
-    const links = draft.all('a', (element) => element.parentNode !== null && 'tagName' in element.parentNode && hasClass(element.parentNode, 'admin-bar')).map((link) => attr(link, 'href'));
+    expect(draft.text(draft.one('p', (element) => hasClass(element, 'draft-ribbon')))).toBe(
+      'This is still a draft. Please don\u2019t share, yet.',
+    );
+    expect(
+      attr(
+        draft.one('meta', (element) => attr(element, 'name') === 'robots'),
+        'content',
+      ),
+    ).toBe('noindex');
+    const links = draft
+      .all(
+        'a',
+        (element) =>
+          element.parentNode !== null && 'tagName' in element.parentNode && hasClass(element.parentNode, 'admin-bar'),
+      )
+      .map((link) => attr(link, 'href'));
     expect(links).toContain('https://docs.google.com/document/d/1sitegen-example-roadmap/edit');
-    expect(links.some((href) => href?.startsWith('https://cms.simpleanalytics.com/admin/content-manager/collection-types/api::article.article?'))).toBe(true);
+    expect(
+      links.some((href) =>
+        href?.startsWith(
+          'https://cms.simpleanalytics.com/admin/content-manager/collection-types/api::article.article?',
+        ),
+      ),
+    ).toBe(true);
     expect(html.match(/\/__sitegen\/live\.js/g)).toHaveLength(1);
   });
 
@@ -108,7 +143,11 @@ describe('sitegen preview --drafts (embedded content)', () => {
     const missing = await get('/de/gibt-es-nicht');
     expect(missing.status).toBe(404);
     const missingHtml = await missing.text();
-    expect(parseHtml(missingHtml).one('html')?.attrs.find((a) => a.name === 'lang')?.value).toMatch(/^de/);
+    expect(
+      parseHtml(missingHtml)
+        .one('html')
+        ?.attrs.find((a) => a.name === 'lang')?.value,
+    ).toMatch(/^de/);
     expect(missingHtml).toContain('/__sitegen/live.js');
     const slash = await get('/pricing/');
     expect(slash.status).toBe(308);
@@ -118,8 +157,17 @@ describe('sitegen preview --drafts (embedded content)', () => {
 
   it('after a locale string changes, re-renders that locale only and reloads its tabs', async () => {
     const since = stream.received.length;
-    const rebuild = await afterEdit(() => editJson<Record<string, string>>('locales/nl.json', (json) => ({ ...json, 'footer.privacy': 'Privacy (bewerkt)' })), 'locales/nl.json');
-    const nlPages = (await readdir(path.join(preview.outDir, 'nl'), { recursive: true })).filter((file) => file.endsWith('.html')).length + 1;
+    const rebuild = await afterEdit(
+      () =>
+        editJson<Record<string, string>>('locales/nl.json', (json) => ({
+          ...json,
+          'footer.privacy': 'Privacy (bewerkt)',
+        })),
+      'locales/nl.json',
+    );
+    const nlPages =
+      (await readdir(path.join(preview.outDir, 'nl'), { recursive: true })).filter((file) => file.endsWith('.html'))
+        .length + 1;
     expect(rebuild.report.pagesRendered).toBe(nlPages);
     const reload = await stream.next((event) => event.event === 'reload', { since });
     const pages = (reload.data as { pages: string[] }).pages;
@@ -155,9 +203,20 @@ describe('sitegen preview --drafts (embedded content)', () => {
 
   it('after that edit, serves what a fresh build of the edited files builds, byte for byte (nothing stale from what it kept in memory)', async () => {
     const outDir = path.join(dir, 'after-edit', 'out');
-    await build({ siteDir, outDir, hostConfigDir: path.join(dir, 'after-edit', 'host'), cacheDir: path.join(dir, 'after-edit', 'cache'), cms: undefined, includeDrafts: true, skipInvalid: false, host: 'nginx' });
+    await build({
+      siteDir,
+      outDir,
+      hostConfigDir: path.join(dir, 'after-edit', 'host'),
+      cacheDir: path.join(dir, 'after-edit', 'cache'),
+      cms: undefined,
+      includeDrafts: true,
+      skipInvalid: false,
+      host: 'nginx',
+    });
     const fresh = await readTree(outDir);
-    expect(fresh.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')?.toString()).toContain('One more paragraph, added by an editor.');
+    expect(fresh.get('blog/why-simple-analytics-is-a-great-alternative-to-matomo.html')?.toString()).toContain(
+      'One more paragraph, added by an editor.',
+    );
     expect(diffTrees(await readTree(preview.outDir), fresh)).toEqual([]);
   });
 
@@ -174,8 +233,15 @@ describe('sitegen preview --drafts (embedded content)', () => {
   it('leaves an invalid record out and lists it without blocking (not the overlay), and lists it no more when it is fixed', async () => {
     const since = stream.received.length;
     await editArticle('why-simple-analytics-is-a-great-alternative-to-matomo', (row) => ({ ...row, excerpt: 42 }))();
-    const listed = await stream.next((event) => event.event === 'content-problems' && (event.data as { problems: BuildProblem[] }).problems.some((item) => item.code === 'CONTENT_INVALID'), { since });
-    const invalid = (listed.data as { problems: BuildProblem[] }).problems.filter((item) => item.code === 'CONTENT_INVALID');
+    const listed = await stream.next(
+      (event) =>
+        event.event === 'content-problems' &&
+        (event.data as { problems: BuildProblem[] }).problems.some((item) => item.code === 'CONTENT_INVALID'),
+      { since },
+    );
+    const invalid = (listed.data as { problems: BuildProblem[] }).problems.filter(
+      (item) => item.code === 'CONTENT_INVALID',
+    );
     expect(invalid).toHaveLength(1);
     expect(invalid[0]!.message).toMatch(/^left out: articles #1020 \(en\)  excerpt: /);
     expect(stream.received.slice(since).map((event) => event.event)).not.toContain('problem');
@@ -186,16 +252,23 @@ describe('sitegen preview --drafts (embedded content)', () => {
     expect((await get(DRAFT_URL)).status).toBe(200);
 
     const fixed = stream.received.length;
-    await editArticle('why-simple-analytics-is-a-great-alternative-to-matomo', (row) => ({ ...row, excerpt: 'Fixed.' }))();
+    await editArticle('why-simple-analytics-is-a-great-alternative-to-matomo', (row) => ({
+      ...row,
+      excerpt: 'Fixed.',
+    }))();
     const cleared = await stream.next((event) => event.event === 'content-problems', { since: fixed });
-    expect((cleared.data as { problems: BuildProblem[] }).problems.some((item) => item.code === 'CONTENT_INVALID')).toBe(false);
+    expect(
+      (cleared.data as { problems: BuildProblem[] }).problems.some((item) => item.code === 'CONTENT_INVALID'),
+    ).toBe(false);
     await stream.next((event) => event.event === 'reload', { since: fixed });
     expect(await (await get(ARTICLE_URL)).text()).toContain('One more paragraph, added by an editor.');
     const fresh = await openEventStream(`${preview.url}/__sitegen/events`);
     const hello = await fresh.next((event) => event.event === 'hello', { since: 0 });
     fresh.close();
     expect((hello.data as { problem?: unknown }).problem).toBeUndefined();
-    expect((hello.data as { contentProblems: BuildProblem[] }).contentProblems).toEqual(preview.status().contentProblems);
+    expect((hello.data as { contentProblems: BuildProblem[] }).contentProblems).toEqual(
+      preview.status().contentProblems,
+    );
   });
 
   it('shows a broken locale file in the overlay and clears when it is fixed', async () => {
@@ -217,6 +290,15 @@ describe('sitegen preview --drafts (embedded content)', () => {
     expect(path.relative(path.join(siteDir, 'out'), preview.outDir).startsWith('..')).toBe(true);
     expect(await readdir(path.join(siteDir, 'out'))).toEqual(['deployed.txt']);
     expect((await stat(path.join(siteDir, 'out', 'deployed.txt'))).size).toBe('the last real build\n'.length);
-    await expect(startPreview({ siteDir, cacheDir: path.join(dir, 'cache'), previewDir: siteDir, cms: undefined, includeDrafts: true, port: 0 })).rejects.toMatchObject({ code: 'OUTPUT_WRITE_FAILED' });
+    await expect(
+      startPreview({
+        siteDir,
+        cacheDir: path.join(dir, 'cache'),
+        previewDir: siteDir,
+        cms: undefined,
+        includeDrafts: true,
+        port: 0,
+      }),
+    ).rejects.toMatchObject({ code: 'OUTPUT_WRITE_FAILED' });
   });
 });

@@ -25,10 +25,12 @@ afterAll(async () => cleanup());
 
 const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => builds.options(name, overrides);
 
-const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'snapshot-records', options.includeDrafts ? 'with-drafts' : 'published');
+const recordsDir = (options: BuildOptions) =>
+  path.join(options.cacheDir, 'snapshot-records', options.includeDrafts ? 'with-drafts' : 'published');
 /** content/cms/articles/*.json and content/cms/key-terms/*.json of the site copy. */
 async function snapshotFiles(): Promise<number> {
-  const count = async (collection: string) => (await readdir(path.join(siteDir, 'content', 'cms', collection))).filter((name) => name.endsWith('.json')).length;
+  const count = async (collection: string) =>
+    (await readdir(path.join(siteDir, 'content', 'cms', collection))).filter((name) => name.endsWith('.json')).length;
   return (await count('articles')) + (await count('key-terms'));
 }
 
@@ -47,7 +49,14 @@ async function expectSameAsCold(warm: BuildOptions, coldName: string): Promise<M
 /** The kept files with their modification times. */
 async function keptFiles(options: BuildOptions): Promise<Map<string, number>> {
   const names = await readdir(recordsDir(options));
-  return new Map(await Promise.all(names.map(async (name): Promise<[string, number]> => [name, (await stat(path.join(recordsDir(options), name))).mtimeMs])));
+  return new Map(
+    await Promise.all(
+      names.map(async (name): Promise<[string, number]> => [
+        name,
+        (await stat(path.join(recordsDir(options), name))).mtimeMs,
+      ]),
+    ),
+  );
 }
 
 describe('valid records kept per snapshot file', () => {
@@ -77,18 +86,26 @@ describe('valid records kept per snapshot file', () => {
     const target = kept.entries.find((entry) => entry.record.locale === 'en')!;
     const title = String(target.record.title);
     target.record.title = `${title} (kept)`;
-    const entries = kept.entries.map((entry, index) => ({ ...entry, record: { ...entry.record, content: kept.texts[index]?.() ?? entry.record.content } }));
+    const entries = kept.entries.map((entry, index) => ({
+      ...entry,
+      record: { ...entry.record, content: kept.texts[index]?.() ?? entry.record.content },
+    }));
     await writeFile(keyTermsFile, encodeKeptFile(entries, kept.hashes, kept.images));
-    await editSnapshot('articles/blog-a.json', (text) => text.replace('"title": "Edited: ', '"title": "Edited twice: '));
+    await editSnapshot('articles/blog-a.json', (text) =>
+      text.replace('"title": "Edited: ', '"title": "Edited twice: '),
+    );
     await build(warm);
-    const page = (await readTree(warm.outDir)).get(`glossary/${String(target.record.articleType)}/key-term/${String(target.record.slug)}.html`);
+    const page = (await readTree(warm.outDir)).get(
+      `glossary/${String(target.record.articleType)}/key-term/${String(target.record.slug)}.html`,
+    );
     expect(page?.toString()).toContain(`${title} (kept)`);
   });
 
   it('parses a file again when what it kept cannot be read, and equals a cold build', async () => {
     const warm = options('broken');
     await build(warm);
-    for (const name of await readdir(recordsDir(warm))) await writeFile(path.join(recordsDir(warm), name), 'not a V8 value');
+    for (const name of await readdir(recordsDir(warm)))
+      await writeFile(path.join(recordsDir(warm), name), 'not a V8 value');
     await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Edited: '));
     const report = await build(warm);
     expect(report.upToDate).toBe(false);
@@ -127,7 +144,11 @@ describe('valid records kept per snapshot file', () => {
         },
       ],
     };
-    for (const collection of ['articles', 'key-terms']) await writeFile(path.join(siteDir, 'content', 'cms', collection, 'twin.json'), `${JSON.stringify(twin, null, 2)}\n`);
+    for (const collection of ['articles', 'key-terms'])
+      await writeFile(
+        path.join(siteDir, 'content', 'cms', collection, 'twin.json'),
+        `${JSON.stringify(twin, null, 2)}\n`,
+      );
     const warm = options('twins');
     await build(warm);
     await editSnapshot('articles/blog-b.json', (text) => text.replace('"title": "', '"title": "Twice edited: '));
@@ -173,7 +194,9 @@ async function withWarmCopy(run: (copy: SiteCopyBuilds, warm: BuildOptions) => P
 describe('entry pages of unchanged records', () => {
   it('follow a change of what their records point at (a cover file gone from content/uploads), and equal a cold build', async () => {
     await withWarmCopy(async (copy, warm) => {
-      expect((await readTree(warm.outDir)).get(FRANCE_PAGE)?.toString()).toContain('france_cnil_google_analytics_no_text');
+      expect((await readTree(warm.outDir)).get(FRANCE_PAGE)?.toString()).toContain(
+        'france_cnil_google_analytics_no_text',
+      );
       // No snapshot file changes: every record is read back as kept, and only its cover's file is gone.
       await rm(path.join(copy.siteDir, 'content', 'uploads', 'france_cnil_google_analytics_no_text_1fe349.png'));
       const report = await build(warm);
@@ -186,13 +209,17 @@ describe('entry pages of unchanged records', () => {
 
   it('follow a cover file whose bytes changed (a new output path), and equal a cold build', async () => {
     await withWarmCopy(async (copy, warm) => {
-      const coverPath = (html: string | undefined) => /_media\/medium_france_cnil_google_analytics_no_text_1fe349\.[0-9a-f]+\.png/.exec(html ?? '')?.[0];
+      const coverPath = (html: string | undefined) =>
+        /_media\/medium_france_cnil_google_analytics_no_text_1fe349\.[0-9a-f]+\.png/.exec(html ?? '')?.[0];
       const before = coverPath((await readTree(warm.outDir)).get(FRANCE_PAGE)?.toString());
       expect(before).toBeDefined();
       // No snapshot file changes: every record is read back as kept; the cover's medium size gets other bytes.
       const uploads = path.join(copy.siteDir, 'content', 'uploads');
       const other = (await readdir(uploads)).find((name) => name.endsWith('.png') && !name.startsWith('france_cnil'))!;
-      await writeFile(path.join(uploads, 'medium_france_cnil_google_analytics_no_text_1fe349.png'), await readFile(path.join(uploads, other)));
+      await writeFile(
+        path.join(uploads, 'medium_france_cnil_google_analytics_no_text_1fe349.png'),
+        await readFile(path.join(uploads, other)),
+      );
       const report = await build(warm);
       expect(report.upToDate).toBe(false);
       const after = coverPath((await copy.expectSameAsCold(warm, 'cold')).warmTree.get(FRANCE_PAGE)?.toString());

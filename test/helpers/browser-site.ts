@@ -54,7 +54,9 @@ export async function openBrowserSite(prefix: string): Promise<BrowserSite> {
     async open(options = {}) {
       const context = await browser.newContext(options);
       contexts.add(context);
-      await context.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) ? route.fallback() : route.abort('blockedbyclient')));
+      await context.route('**/*', (route) =>
+        route.request().url().startsWith(`${origin}/`) ? route.fallback() : route.abort('blockedbyclient'),
+      );
       const page = await context.newPage();
       return { context, page };
     },
@@ -70,14 +72,21 @@ export async function openBrowserSite(prefix: string): Promise<BrowserSite> {
 
 // --- Site data the tests compare against -------------------------------------------------------------
 
-const siteJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site.json'), 'utf8')) as { newsletter: { endpoint: string }; links: Record<string, string>; analytics: { scriptUrl: string } };
+const siteJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site.json'), 'utf8')) as {
+  newsletter: { endpoint: string };
+  links: Record<string, string>;
+  analytics: { scriptUrl: string };
+};
 
 /** Where the newsletter form posts (site.json). */
 export const NEWSLETTER_ENDPOINT = siteJson.newsletter.endpoint;
 export const SITE_LINKS = siteJson.links;
 export const ANALYTICS_SCRIPT_URL = siteJson.analytics.scriptUrl;
 
-const routes = JSON.parse(readFileSync(path.join(REPO_ROOT, 'routes.json'), 'utf8')) as Record<string, Record<string, string>>;
+const routes = JSON.parse(readFileSync(path.join(REPO_ROOT, 'routes.json'), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 
 /** A named route's path in a locale, placeholders filled: routePath('pricing', 'nl') → /nl/prijzen. */
 export function routePath(name: string, locale: Locale, params: Record<string, string> = {}): string {
@@ -96,20 +105,36 @@ const stringCache = new Map<string, Record<string, string>>();
 export function t(locale: Locale, key: string, ...args: Array<string | number>): string {
   let strings = stringCache.get(locale);
   if (!strings) {
-    strings = JSON.parse(readFileSync(path.join(REPO_ROOT, 'locales', `${locale}.json`), 'utf8')) as Record<string, string>;
+    strings = JSON.parse(readFileSync(path.join(REPO_ROOT, 'locales', `${locale}.json`), 'utf8')) as Record<
+      string,
+      string
+    >;
     stringCache.set(locale, strings);
   }
   const template = strings[key];
   if (template === undefined) throw new Error(`locales/${locale}.json has no "${key}"`);
   // The build sets every UI string in its language's typography (pipeline/locale-format.ts): so does the expectation.
-  return typeset(template, locale).replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? `{${index}}`));
+  return typeset(template, locale).replace(/\{(\d+)\}/g, (_, index: string) =>
+    String(args[Number(index)] ?? `{${index}}`),
+  );
 }
 
 /** The locale's display name as the language switcher lists it. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', nl: 'Nederlands', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano' };
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  nl: 'Nederlands',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+};
 
 /** The article the issue names, with its slug in each locale the tests use. */
-export const PRIVACY_TIPS = { en: 'practical-privacy-tips-for-your-business', nl: 'praktische-privacytips-voor-je-bedrijf', fr: 'conseils-pratiques-de-confidentialite-pour-votre-entreprise' } as const;
+export const PRIVACY_TIPS = {
+  en: 'practical-privacy-tips-for-your-business',
+  nl: 'praktische-privacytips-voor-je-bedrijf',
+  fr: 'conseils-pratiques-de-confidentialite-pour-votre-entreprise',
+} as const;
 
 export function articlePath(locale: 'en' | 'nl' | 'fr'): string {
   return routePath('blog-slug', locale, { slug: PRIVACY_TIPS[locale] });
@@ -131,7 +156,13 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`[data-widget="${name}"][data-ready]`).first().waitFor({ state: 'attached' });
   if (await element.evaluate((wrapper) => wrapper.classList.contains('island'))) {
     await expect
-      .poll(() => element.evaluate((wrapper) => Object.keys(wrapper.firstElementChild ?? {}).some((key) => key.startsWith('__reactProps$'))), { timeout: 10_000 })
+      .poll(
+        () =>
+          element.evaluate((wrapper) =>
+            Object.keys(wrapper.firstElementChild ?? {}).some((key) => key.startsWith('__reactProps$')),
+          ),
+        { timeout: 10_000 },
+      )
       .toBe(true);
   }
   await settle(page);
@@ -146,7 +177,9 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 3000 })));
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 3000 })),
+        );
       }),
   );
 }
@@ -155,7 +188,9 @@ export async function settle(page: Page): Promise<void> {
 export async function wakeIsland(page: Page, name: string): Promise<void> {
   const element = island(page, name);
   const when = await element.getAttribute('data-when');
-  const box = (await element.evaluate((wrapper) => wrapper.classList.contains('island'))) ? element.locator(':scope > *').first() : element;
+  const box = (await element.evaluate((wrapper) => wrapper.classList.contains('island')))
+    ? element.locator(':scope > *').first()
+    : element;
   if (when === 'interaction') await box.hover();
   else if (when === 'visible') await box.scrollIntoViewIfNeeded();
   await waitForIsland(page, name);
@@ -168,8 +203,14 @@ export async function cookie(context: BrowserContext, name: string): Promise<Coo
 }
 
 /** A cookie exists with this value, path / and the given SameSite; expiry ≈ now + days when days is given. */
-export async function expectCookie(context: BrowserContext, name: string, expected: { value: string; days?: number; sameSite?: Array<Cookie['sameSite']>; secure?: boolean }): Promise<Cookie> {
-  await expect.poll(async () => (await cookie(context, name))?.value, { message: `cookie ${name}` }).toBe(expected.value);
+export async function expectCookie(
+  context: BrowserContext,
+  name: string,
+  expected: { value: string; days?: number; sameSite?: Array<Cookie['sameSite']>; secure?: boolean },
+): Promise<Cookie> {
+  await expect
+    .poll(async () => (await cookie(context, name))?.value, { message: `cookie ${name}` })
+    .toBe(expected.value);
   const found = (await cookie(context, name))!;
   expect(found.path, `path of cookie ${name}`).toBe('/');
   expect(expected.sameSite ?? ['Lax'], `SameSite of cookie ${name} (${found.sameSite})`).toContain(found.sameSite);
@@ -177,7 +218,10 @@ export async function expectCookie(context: BrowserContext, name: string, expect
   if (expected.secure !== undefined) expect(found.secure, `Secure flag of cookie ${name}`).toBe(expected.secure);
   if (expected.days !== undefined) {
     const wanted = Date.now() / 1000 + expected.days * 86_400;
-    expect(Math.abs(found.expires - wanted), `cookie ${name} expires ${new Date(found.expires * 1000).toISOString()}, expected ≈ ${new Date(wanted * 1000).toISOString()}`).toBeLessThan(120);
+    expect(
+      Math.abs(found.expires - wanted),
+      `cookie ${name} expires ${new Date(found.expires * 1000).toISOString()}, expected ≈ ${new Date(wanted * 1000).toISOString()}`,
+    ).toBeLessThan(120);
   }
   return found;
 }
@@ -197,7 +241,14 @@ export async function fakeNewsletterEndpoint(page: Page, answer: FakeAnswer): Pr
     const request = route.request();
     if (request.method() === 'OPTIONS') {
       requests.push(request);
-      await route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type' } });
+      await route.fulfill({
+        status: 204,
+        headers: {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type',
+        },
+      });
       return;
     }
     requests.push(request);

@@ -9,7 +9,14 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -26,7 +33,10 @@ export async function runAxe(page: Page): Promise<Result[]> {
     const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } };
     const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     // Only plain data crosses back to Node.
-    return results.violations.map((violation) => ({ ...violation, nodes: violation.nodes.map(({ element: _element, ...node }) => node) }));
+    return results.violations.map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.map(({ element: _element, ...node }) => node),
+    }));
   }, AXE_TAGS);
 }
 
@@ -35,7 +45,10 @@ export function formatViolations(violations: Result[]): string {
   return violations
     .flatMap((violation) => [
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}`,
-      ...violation.nodes.map((node) => `    ${node.target.join(' >>> ')}${node.failureSummary ? `  — ${node.failureSummary.replace(/\s*\n\s*/g, ' ')}` : ''}`),
+      ...violation.nodes.map(
+        (node) =>
+          `    ${node.target.join(' >>> ')}${node.failureSummary ? `  — ${node.failureSummary.replace(/\s*\n\s*/g, ' ')}` : ''}`,
+      ),
     ])
     .join('\n');
 }

@@ -9,7 +9,10 @@ export interface CliResult {
 }
 
 /** Runs the real CLI (bin/sitegen.js, of `project` or this repository) in a child process. */
-export function runCli(args: string[], options: { env?: Record<string, string | undefined>; cwd?: string; project?: string } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; project?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(options.project ?? REPO_ROOT, 'bin', 'sitegen.js'), ...args], {
       cwd: options.cwd ?? REPO_ROOT,

@@ -31,7 +31,12 @@ export function openEventStream(url: string): Promise<EventStream> {
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':') && line.includes(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]));
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':') && line.includes(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
+          );
           if (fields.event === undefined || fields.data === undefined) continue;
           received.push({ event: fields.event, data: JSON.parse(fields.data) });
           for (const listener of listeners) listener();
@@ -53,7 +58,11 @@ export function openEventStream(url: string): Promise<EventStream> {
             };
             const timer = setTimeout(() => {
               cleanup();
-              fail(new Error(`no matching event within ${timeoutMs} ms; received: ${JSON.stringify(received.map((event) => event.event))}`));
+              fail(
+                new Error(
+                  `no matching event within ${timeoutMs} ms; received: ${JSON.stringify(received.map((event) => event.event))}`,
+                ),
+              );
             }, timeoutMs);
             const cleanup = () => {
               clearTimeout(timer);

@@ -42,7 +42,10 @@ export function parseHtml(source: string): Html {
     elements: () => elements,
     all: (tag, where = () => true) => elements.filter((element) => element.tagName === tag && where(element)),
     one: (tag, where = () => true) => elements.find((element) => element.tagName === tag && where(element)),
-    raw: (element) => element.childNodes.map((child) => (child.nodeName === '#text' ? (child as DefaultTreeAdapterMap['textNode']).value : '')).join(''),
+    raw: (element) =>
+      element.childNodes
+        .map((child) => (child.nodeName === '#text' ? (child as DefaultTreeAdapterMap['textNode']).value : ''))
+        .join(''),
     text: (element) => (element ? textOf(element) : textOf(document)).replace(/\s+/g, ' ').trim(),
   };
 }

@@ -25,12 +25,22 @@ export function probe(origin: string, request: ProbeRequest): Promise<ProbeRespo
         method: 'GET',
         path: request.path,
         agent: false,
-        headers: { ...(request.cookie ? { cookie: request.cookie } : {}), ...(request.acceptLanguage ? { 'accept-language': request.acceptLanguage } : {}) },
+        headers: {
+          ...(request.cookie ? { cookie: request.cookie } : {}),
+          ...(request.acceptLanguage ? { 'accept-language': request.acceptLanguage } : {}),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
         response.on('error', reject);
       },
     );

@@ -9,7 +9,9 @@ export interface LoopbackServer {
 }
 
 /** `handle` on a free 127.0.0.1 port; a handler that throws answers 500 with the error. */
-export async function listenOnLoopback(handle: (request: http.IncomingMessage, response: http.ServerResponse) => Promise<unknown>): Promise<LoopbackServer> {
+export async function listenOnLoopback(
+  handle: (request: http.IncomingMessage, response: http.ServerResponse) => Promise<unknown>,
+): Promise<LoopbackServer> {
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });

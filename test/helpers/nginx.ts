@@ -29,12 +29,15 @@ export interface StartNginxOptions {
  */
 export async function startNginx({ root, sitegenConfig }: StartNginxOptions): Promise<RunningNginx> {
   await access(NGINX_PATH).catch(() => {
-    throw new Error(`nginx is not installed at ${NGINX_PATH}: the conformance tests run the emitted configuration on a real nginx (CI installs Debian's nginx in .ci/run)`);
+    throw new Error(
+      `nginx is not installed at ${NGINX_PATH}: the conformance tests run the emitted configuration on a real nginx (CI installs Debian's nginx in .ci/run)`,
+    );
   });
   const { dir, cleanup } = await makeTempDir('nginx');
   const port = await freePort();
   await cp(sitegenConfig, path.join(dir, 'conf', 'sitegen'), { recursive: true });
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(dir, 'temp', temp), { recursive: true });
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    await mkdir(path.join(dir, 'temp', temp), { recursive: true });
   const conf = path.join(dir, 'conf', 'nginx.conf');
   await writeFile(
     conf,
@@ -60,7 +63,9 @@ http {
 }
 `,
   );
-  const child = spawn(NGINX_PATH, ['-p', dir, '-c', conf, '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NGINX_PATH, ['-p', dir, '-c', conf, '-g', `daemon off; pid ${dir}/nginx.pid;`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const errorLog = () => readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');

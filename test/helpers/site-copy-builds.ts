@@ -13,11 +13,19 @@ export interface SiteCopyBuilds {
    * Builds the same input cold (as `coldName`, with the warm build's skipInvalid) and expects the warm
    * build's output folder to hold the same files, byte for byte. Returns the warm output and the cold options.
    */
-  expectSameAsCold(warm: BuildOptions, coldName: string): Promise<{ warmTree: Map<string, Buffer>; cold: BuildOptions }>;
+  expectSameAsCold(
+    warm: BuildOptions,
+    coldName: string,
+  ): Promise<{ warmTree: Map<string, Buffer>; cold: BuildOptions }>;
 }
 
 /** A build of the embedded content of `siteDir` named `name`: output in `<dir>/<name>/out`, cache in `<dir>/<name>/cache`. */
-export function namedBuildOptions(siteDir: string, dir: string, name: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
+export function namedBuildOptions(
+  siteDir: string,
+  dir: string,
+  name: string,
+  overrides: Partial<BuildOptions> = {},
+): BuildOptions {
   return {
     siteDir,
     outDir: path.join(dir, name, 'out'),
@@ -32,7 +40,8 @@ export function namedBuildOptions(siteDir: string, dir: string, name: string, ov
 /** Copies the site's data files into `<dir>/site` (edit them there) for builds of that copy. */
 export async function siteCopyBuilds(dir: string): Promise<SiteCopyBuilds> {
   const siteDir = await copySiteData(path.join(dir, 'site'));
-  const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions => namedBuildOptions(siteDir, dir, name, overrides);
+  const options = (name: string, overrides: Partial<BuildOptions> = {}): BuildOptions =>
+    namedBuildOptions(siteDir, dir, name, overrides);
   return {
     siteDir,
     options,

@@ -18,23 +18,36 @@ export function startStaticServer(root: string): Promise<StaticServer> {
   const publicDir = path.resolve(root);
   return listenOnLoopback((request, response) => {
     const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-    return serveHandler(request, response, { public: publicDir, cleanUrls: true, trailingSlash: false, directoryListing: false, etag: true }, {
-      sendError: async (_absolutePath, errorResponse, _acceptsJSON, _current, _handlers, _config, spec: { statusCode: number; message?: string }) => {
-        const res = errorResponse ?? response;
-        if (spec.statusCode === 404) {
-          let body: Buffer;
-          try {
-            body = await readFile(path.join(publicDir, notFoundPageFor(urlPath)));
-          } catch {
-            body = await readFile(path.join(publicDir, '404.html')).catch(() => Buffer.from('Not found'));
+    return serveHandler(
+      request,
+      response,
+      { public: publicDir, cleanUrls: true, trailingSlash: false, directoryListing: false, etag: true },
+      {
+        sendError: async (
+          _absolutePath,
+          errorResponse,
+          _acceptsJSON,
+          _current,
+          _handlers,
+          _config,
+          spec: { statusCode: number; message?: string },
+        ) => {
+          const res = errorResponse ?? response;
+          if (spec.statusCode === 404) {
+            let body: Buffer;
+            try {
+              body = await readFile(path.join(publicDir, notFoundPageFor(urlPath)));
+            } catch {
+              body = await readFile(path.join(publicDir, '404.html')).catch(() => Buffer.from('Not found'));
+            }
+            res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+            res.end(request.method === 'HEAD' ? undefined : body);
+            return;
           }
-          res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
-          res.end(request.method === 'HEAD' ? undefined : body);
-          return;
-        }
-        res.writeHead(spec.statusCode, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(spec.message ?? `HTTP ${spec.statusCode}`);
+          res.writeHead(spec.statusCode, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end(spec.message ?? `HTTP ${spec.statusCode}`);
+        },
       },
-    });
+    );
   });
 }

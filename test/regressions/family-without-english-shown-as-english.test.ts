@@ -12,11 +12,15 @@ beforeAll(async () => {
 });
 
 it('plans only the Dutch page of a Dutch-only family, shown as itself', () => {
-  const { plan, redirects } = planContent(site, { articles: [makeArticle({ documentId: 'nl-only', locale: 'nl', slug: 'alleen-nederlands' })] });
+  const { plan, redirects } = planContent(site, {
+    articles: [makeArticle({ documentId: 'nl-only', locale: 'nl', slug: 'alleen-nederlands' })],
+  });
   const pages = plan.pages.filter((page) => page.data.template === 'article');
   expect(pages.map((page) => [page.locale, page.urlPath])).toEqual([['nl', '/nl/blog/alleen-nederlands']]);
   const article = pages[0]!.data.template === 'article' ? pages[0]!.data.article : undefined;
   expect(article?.isFallback).toBe(false);
-  expect(pages[0]!.alternates.some((alternate) => alternate.hreflang === 'x-default' || alternate.hreflang === 'en-US')).toBe(false);
+  expect(
+    pages[0]!.alternates.some((alternate) => alternate.hreflang === 'x-default' || alternate.hreflang === 'en-US'),
+  ).toBe(false);
   expect(redirects.plan.rules.filter((rule) => rule.to.includes('alleen-nederlands'))).toEqual([]);
 });

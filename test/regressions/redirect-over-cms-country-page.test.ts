@@ -12,21 +12,44 @@ beforeAll(async () => {
 });
 
 it('emits the Finland and Norway redirects of redirects.json instead of the CMS pages, warning for each', () => {
-  const country = (code: string, slug: string) => makeArticle({ documentId: `country-${code}`, locale: 'en', slug, articleType: 'google-analytics-countries', metadata: { country_code: code, illegal: 'yes' } });
+  const country = (code: string, slug: string) =>
+    makeArticle({
+      documentId: `country-${code}`,
+      locale: 'en',
+      slug,
+      articleType: 'google-analytics-countries',
+      metadata: { country_code: code, illegal: 'yes' },
+    });
   const { plan, redirects, shadowWarnings } = planContent(site, {
     articles: [
       country('FI', 'is-google-analytics-illegal-in-finland'),
       country('NO', 'is-google-analytics-illegal-in-norway'),
-      makeArticle({ documentId: 'fi', locale: 'en', slug: 'finland-is-latest-eu-country-to-crack-down-on-google-analytics' }),
+      makeArticle({
+        documentId: 'fi',
+        locale: 'en',
+        slug: 'finland-is-latest-eu-country-to-crack-down-on-google-analytics',
+      }),
       makeArticle({ documentId: 'no', locale: 'en', slug: 'norway-takes-a-stance-against-google-analytics' }),
     ],
   });
   for (const [from, to] of [
-    ['/google-analytics-illegal/is-google-analytics-illegal-in-finland', '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics'],
-    ['/google-analytics-illegal/is-google-analytics-illegal-in-norway', '/blog/norway-takes-a-stance-against-google-analytics'],
+    [
+      '/google-analytics-illegal/is-google-analytics-illegal-in-finland',
+      '/blog/finland-is-latest-eu-country-to-crack-down-on-google-analytics',
+    ],
+    [
+      '/google-analytics-illegal/is-google-analytics-illegal-in-norway',
+      '/blog/norway-takes-a-stance-against-google-analytics',
+    ],
   ]) {
     expect(redirects.plan.rules.find((rule) => rule.from === from)?.to, from).toBe(to);
-    expect(plan.pages.some((page) => page.urlPath === from), from).toBe(false);
-    expect(shadowWarnings.some((warning) => warning.includes(`the redirect from ${from} wins over the page of articles #`)), from).toBe(true);
+    expect(
+      plan.pages.some((page) => page.urlPath === from),
+      from,
+    ).toBe(false);
+    expect(
+      shadowWarnings.some((warning) => warning.includes(`the redirect from ${from} wins over the page of articles #`)),
+      from,
+    ).toBe(true);
   }
 });

@@ -41,13 +41,34 @@ beforeAll(async () => {
     version: 5,
     collections: {
       articles: [
-        makeArticle({ documentId: 'hostile', locale: 'en', slug: 'hostile-post', title: HOSTILE_TITLE, excerpt: '<script>alert("excerpt")</script> Excerpt', content: HOSTILE_MARKDOWN, showIndex: true }),
-        makeArticle({ documentId: 'hostile', locale: 'de', slug: 'feindlicher-beitrag', title: 'Feindlich </script><script>alert(11)</script>', content: '[x]( javascript:alert(12))' }),
+        makeArticle({
+          documentId: 'hostile',
+          locale: 'en',
+          slug: 'hostile-post',
+          title: HOSTILE_TITLE,
+          excerpt: '<script>alert("excerpt")</script> Excerpt',
+          content: HOSTILE_MARKDOWN,
+          showIndex: true,
+        }),
+        makeArticle({
+          documentId: 'hostile',
+          locale: 'de',
+          slug: 'feindlicher-beitrag',
+          title: 'Feindlich </script><script>alert(11)</script>',
+          content: '[x]( javascript:alert(12))',
+        }),
       ],
       'key-terms': [makeKeyTerm({ documentId: 'k', locale: 'en', title: '<img src=x onerror=alert(13)>' })],
     },
   });
-  await build({ siteDir: REPO_ROOT, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: { url: server.restUrl, concurrency: 4 }, includeDrafts: false, skipInvalid: false });
+  await build({
+    siteDir: REPO_ROOT,
+    outDir,
+    cacheDir: path.join(temp.dir, 'cache'),
+    cms: { url: server.restUrl, concurrency: 4 },
+    includeDrafts: false,
+    skipInvalid: false,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -55,7 +76,11 @@ afterAll(async () => {
 });
 
 function insideIsland(element: Element): boolean {
-  for (let node: Element | undefined = element; node && 'attrs' in node; node = node.parentNode as Element | undefined) {
+  for (
+    let node: Element | undefined = element;
+    node && 'attrs' in node;
+    node = node.parentNode as Element | undefined
+  ) {
     if (attr(node, 'data-widget') !== undefined) return true;
   }
   return false;
@@ -66,15 +91,23 @@ function executable(html: Html): string[] {
   const found: string[] = [];
   for (const element of html.elements()) {
     const where = `<${element.tagName}>`;
-    const ours = attr(element, 'type') === 'application/ld+json' || (attr(element, 'src') ?? '').startsWith('/_assets/') || INLINE_SCRIPTS.includes(html.raw(element));
+    const ours =
+      attr(element, 'type') === 'application/ld+json' ||
+      (attr(element, 'src') ?? '').startsWith('/_assets/') ||
+      INLINE_SCRIPTS.includes(html.raw(element));
     if (element.tagName === 'script' && !ours) found.push(`${where} script: ${html.raw(element).slice(0, 60)}`);
     if (['iframe', 'object', 'embed', 'frame', 'base'].includes(element.tagName)) found.push(`${where} element`);
     // Our forms are widgets; content cannot make one (the sanitizer allows no data-* attributes).
     if (element.tagName === 'form' && !insideIsland(element)) found.push(`${where} element outside an island`);
     for (const attribute of element.attrs) {
       if (/^on/i.test(attribute.name)) found.push(`${where} ${attribute.name}=`);
-      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data'].includes(attribute.name) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) found.push(`${where} ${attribute.name}=${attribute.value}`);
-      if (attribute.name === 'style' && /url\(|expression/i.test(attribute.value)) found.push(`${where} style=${attribute.value}`);
+      if (
+        ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data'].includes(attribute.name) &&
+        /^\s*(javascript|vbscript|data):/i.test(attribute.value)
+      )
+        found.push(`${where} ${attribute.name}=${attribute.value}`);
+      if (attribute.name === 'style' && /url\(|expression/i.test(attribute.value))
+        found.push(`${where} style=${attribute.value}`);
     }
   }
   return found;

@@ -12,11 +12,28 @@ type ParentNode = DefaultTreeAdapterMap['parentNode'];
 /** The production origin: canonical and hreflang URLs point here; it maps onto the local output tree. */
 const SITE_ORIGIN = 'https://www.simpleanalytics.com';
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
-const LANG_TAGS: Record<Locale, string> = { en: 'en-US', nl: 'nl-NL', de: 'de-DE', es: 'es-ES', fr: 'fr-FR', it: 'it-IT' };
+const LANG_TAGS: Record<Locale, string> = {
+  en: 'en-US',
+  nl: 'nl-NL',
+  de: 'de-DE',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  it: 'it-IT',
+};
 /** `tag attribute` pairs holding a URL (or a srcset) that must resolve inside the built site. */
-const URL_ATTRIBUTES = ['a href', 'area href', 'link href', 'img src', 'img srcset', 'script src', 'source src', 'source srcset', 'video poster', 'video src', 'iframe src'].map(
-  (pair) => ({ tag: pair.split(' ')[0]!, attribute: pair.split(' ')[1]! }),
-);
+const URL_ATTRIBUTES = [
+  'a href',
+  'area href',
+  'link href',
+  'img src',
+  'img srcset',
+  'script src',
+  'source src',
+  'source srcset',
+  'video poster',
+  'video src',
+  'iframe src',
+].map((pair) => ({ tag: pair.split(' ')[0]!, attribute: pair.split(' ')[1]! }));
 
 type Doc = BuiltPage & { elements: Element[]; ids: Set<string> };
 
@@ -32,7 +49,11 @@ beforeAll(async () => {
   for (const page of await listPages(site.outDir)) {
     const elements: Element[] = [];
     collectElements(parse(await readFile(path.join(site.outDir, page.file), 'utf8')), elements);
-    docs.push({ ...page, elements, ids: new Set(elements.map((element) => attr(element, 'id')).filter((id) => id !== undefined)) });
+    docs.push({
+      ...page,
+      elements,
+      ids: new Set(elements.map((element) => attr(element, 'id')).filter((id) => id !== undefined)),
+    });
   }
   docByFile = new Map(docs.map((doc) => [doc.file, doc]));
 }, 300_000);
@@ -48,10 +69,12 @@ function collectElements(node: ParentNode, out: Element[]): void {
 
 const attr = (element: Element, name: string) => element.attrs.find((attribute) => attribute.name === name)?.value;
 const relTokens = (element: Element) => (attr(element, 'rel') ?? '').toLowerCase().split(/\s+/);
-const linksWithRel = (doc: Doc, rel: string) => doc.elements.filter((element) => element.tagName === 'link' && relTokens(element).includes(rel));
+const linksWithRel = (doc: Doc, rel: string) =>
+  doc.elements.filter((element) => element.tagName === 'link' && relTokens(element).includes(rel));
 const absoluteUrl = (urlPath: string) => new URL(urlPath, SITE_ORIGIN).href;
 const safeHref = (href: string) => attempt(() => new URL(href).href);
-const addTo = (map: Map<string, string[]>, key: string, value: string) => map.set(key, [...(map.get(key) ?? []), value]);
+const addTo = (map: Map<string, string[]>, key: string, value: string) =>
+  map.set(key, [...(map.get(key) ?? []), value]);
 
 function attempt<T>(run: () => T): T | undefined {
   try {
@@ -148,18 +171,30 @@ describe('the built site, crawled', () => {
 
   it("sets <html lang> to the page's locale", () => {
     const offenders = docs.flatMap((doc) => {
-      const lang = attr(doc.elements.find((element) => element.tagName === 'html')!, 'lang');
-      return lang === LANG_TAGS[doc.locale] ? [] : [`${doc.urlPath}: lang=${JSON.stringify(lang ?? null)}, expected "${LANG_TAGS[doc.locale]}"`];
+      const lang = attr(
+        doc.elements.find((element) => element.tagName === 'html')!,
+        'lang',
+      );
+      return lang === LANG_TAGS[doc.locale]
+        ? []
+        : [`${doc.urlPath}: lang=${JSON.stringify(lang ?? null)}, expected "${LANG_TAGS[doc.locale]}"`];
     });
     expectNone(offenders, 'pages with a wrong <html lang>');
   });
 
   it('gives every page but the 404s exactly one canonical link, its own absolute URL', () => {
-    const offenders = docs.filter((doc) => !doc.isNotFound).flatMap((doc) => {
-      const hrefs = linksWithRel(doc, 'canonical').map((link) => attr(link, 'href') ?? '');
-      if (hrefs.length !== 1) return [`${doc.urlPath}: ${hrefs.length} canonical links${hrefs.length ? ` (${hrefs.join(', ')})` : ''}, expected 1`];
-      return safeHref(hrefs[0]!) === absoluteUrl(doc.urlPath) ? [] : [`${doc.urlPath}: canonical is ${hrefs[0]}, expected ${absoluteUrl(doc.urlPath)}`];
-    });
+    const offenders = docs
+      .filter((doc) => !doc.isNotFound)
+      .flatMap((doc) => {
+        const hrefs = linksWithRel(doc, 'canonical').map((link) => attr(link, 'href') ?? '');
+        if (hrefs.length !== 1)
+          return [
+            `${doc.urlPath}: ${hrefs.length} canonical links${hrefs.length ? ` (${hrefs.join(', ')})` : ''}, expected 1`,
+          ];
+        return safeHref(hrefs[0]!) === absoluteUrl(doc.urlPath)
+          ? []
+          : [`${doc.urlPath}: canonical is ${hrefs[0]}, expected ${absoluteUrl(doc.urlPath)}`];
+      });
     expectNone(offenders, 'pages with a missing, extra or wrong canonical link');
   });
 
@@ -168,21 +203,30 @@ describe('the built site, crawled', () => {
       linksWithRel(doc, 'alternate')
         .filter((link) => attr(link, 'hreflang') !== undefined)
         .map((link) => ({ hreflang: attr(link, 'hreflang')!, href: attr(link, 'href') ?? '' }));
-    const offenders = docs.filter((doc) => !doc.isNotFound).flatMap((doc) => {
-      const alternates = alternatesOf(doc);
-      const problems = alternates.some((alternate) => alternate.hreflang === 'x-default') ? [] : [`${doc.urlPath}: no x-default alternate`];
-      const self = absoluteUrl(doc.urlPath);
-      for (const { hreflang, href } of alternates) {
-        if (!href.startsWith(`${SITE_ORIGIN}/`) && href !== SITE_ORIGIN) problems.push(`${doc.urlPath}: ${hreflang} → ${href} is not absolute on ${SITE_ORIGIN}`);
-        if (hreflang === 'x-default') continue;
-        const target = resolve(href, doc);
-        const other = target?.file ? docByFile.get(target.file) : undefined;
-        if (!other) problems.push(`${doc.urlPath}: ${hreflang} → ${href} is not a page of the build`);
-        else if (!alternatesOf(other).some((back) => back.hreflang === LANG_TAGS[doc.locale] && safeHref(back.href) === self))
-          problems.push(`${doc.urlPath}: ${hreflang} → ${other.urlPath}, which does not list ${doc.urlPath} for ${LANG_TAGS[doc.locale]}`);
-      }
-      return problems;
-    });
+    const offenders = docs
+      .filter((doc) => !doc.isNotFound)
+      .flatMap((doc) => {
+        const alternates = alternatesOf(doc);
+        const problems = alternates.some((alternate) => alternate.hreflang === 'x-default')
+          ? []
+          : [`${doc.urlPath}: no x-default alternate`];
+        const self = absoluteUrl(doc.urlPath);
+        for (const { hreflang, href } of alternates) {
+          if (!href.startsWith(`${SITE_ORIGIN}/`) && href !== SITE_ORIGIN)
+            problems.push(`${doc.urlPath}: ${hreflang} → ${href} is not absolute on ${SITE_ORIGIN}`);
+          if (hreflang === 'x-default') continue;
+          const target = resolve(href, doc);
+          const other = target?.file ? docByFile.get(target.file) : undefined;
+          if (!other) problems.push(`${doc.urlPath}: ${hreflang} → ${href} is not a page of the build`);
+          else if (
+            !alternatesOf(other).some((back) => back.hreflang === LANG_TAGS[doc.locale] && safeHref(back.href) === self)
+          )
+            problems.push(
+              `${doc.urlPath}: ${hreflang} → ${other.urlPath}, which does not list ${doc.urlPath} for ${LANG_TAGS[doc.locale]}`,
+            );
+        }
+        return problems;
+      });
     expectNone(offenders, 'hreflang problems');
   });
 
@@ -190,10 +234,17 @@ describe('the built site, crawled', () => {
     const byTitle = new Map<string, string[]>();
     for (const doc of docs) {
       const title = doc.elements.find((element) => element.tagName === 'title' && element.namespaceURI === HTML_NS); // not an SVG <title>
-      const text = title?.childNodes.map((node) => ('value' in node ? node.value : '')).join('').trim() ?? '(no <title>)';
+      const text =
+        title?.childNodes
+          .map((node) => ('value' in node ? node.value : ''))
+          .join('')
+          .trim() ?? '(no <title>)';
       addTo(byTitle, `${doc.locale} ${JSON.stringify(text)}`, doc.urlPath);
     }
-    expectNone(grouped(new Map([...byTitle].filter(([, pages]) => pages.length > 1))), 'titles shared by pages of one locale (locale title ← pages)');
+    expectNone(
+      grouped(new Map([...byTitle].filter(([, pages]) => pages.length > 1))),
+      'titles shared by pages of one locale (locale title ← pages)',
+    );
   });
 
   it('gives every <img> alt, width and height', () => {
@@ -201,7 +252,8 @@ describe('the built site, crawled', () => {
     for (const doc of docs) {
       for (const img of doc.elements.filter((element) => element.tagName === 'img')) {
         const absent = ['alt', 'width', 'height'].filter((name) => attr(img, name) === undefined);
-        if (absent.length) addTo(missing, `<img src="${attr(img, 'src') ?? ''}"> lacks ${absent.join(', ')}`, doc.urlPath);
+        if (absent.length)
+          addTo(missing, `<img src="${attr(img, 'src') ?? ''}"> lacks ${absent.join(', ')}`, doc.urlPath);
       }
     }
     expectNone(grouped(missing), 'images without alt, width or height (image ← pages)');

@@ -21,7 +21,9 @@ interface Customer {
   url: string;
 }
 
-const repoCustomers = (JSON.parse(await readFile(path.join(REPO_ROOT, 'site.json'), 'utf8')) as { customers: Customer[] }).customers;
+const repoCustomers = (
+  JSON.parse(await readFile(path.join(REPO_ROOT, 'site.json'), 'utf8')) as { customers: Customer[] }
+).customers;
 let temp: { dir: string; cleanup: () => Promise<void> };
 
 beforeAll(async () => {
@@ -33,7 +35,14 @@ const homeFile = (locale: Locale) => (locale === 'en' ? 'index.html' : `${locale
 
 async function buildSite(siteDir: string, name: string): Promise<string> {
   const outDir = path.join(temp.dir, name, 'out');
-  await build({ siteDir, outDir, cacheDir: path.join(temp.dir, name, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false });
+  await build({
+    siteDir,
+    outDir,
+    cacheDir: path.join(temp.dir, name, 'cache'),
+    cms: undefined,
+    includeDrafts: false,
+    skipInvalid: false,
+  });
   return outDir;
 }
 
@@ -48,7 +57,8 @@ async function siteWithCustomers(name: string, customers: unknown): Promise<stri
 
 /** Whether an element sits inside another. */
 const inside = (ancestor: Element) => (element: Element) => {
-  for (let node = element.parentNode; node; node = 'parentNode' in node ? node.parentNode : null) if (node === ancestor) return true;
+  for (let node = element.parentNode; node; node = 'parentNode' in node ? node.parentNode : null)
+    if (node === ancestor) return true;
   return false;
 };
 
@@ -57,11 +67,18 @@ function trustCustomers(html: Html) {
   const section = html.all('section').find((element) => attr(element, 'aria-labelledby') === 'trust-title');
   if (!section) throw new Error('no trust section on the home page');
   const label = html.all('p', inside(section)).find((element) => attr(element, 'id') === 'customers-label');
-  const list = html.all('ul', inside(section)).find((element) => attr(element, 'aria-labelledby') === 'customers-label');
+  const list = html
+    .all('ul', inside(section))
+    .find((element) => attr(element, 'aria-labelledby') === 'customers-label');
   return {
     label: label ? html.text(label) : undefined,
     customers: list
-      ? html.all('a', inside(list)).map((link) => ({ name: html.text(link), url: attr(link, 'href'), rel: attr(link, 'rel'), translate: attr(link, 'translate') }))
+      ? html.all('a', inside(list)).map((link) => ({
+          name: html.text(link),
+          url: attr(link, 'href'),
+          rel: attr(link, 'rel'),
+          translate: attr(link, 'translate'),
+        }))
       : [],
   };
 }
@@ -73,7 +90,9 @@ describe('customers in the home page trust section (site.json)', () => {
     for (const locale of LOCALES) {
       const shown = trustCustomers(parseHtml(await readFile(path.join(outDir, homeFile(locale)), 'utf8')));
       expect(shown.label, locale).toBe(t(locale, 'home.trust.customers'));
-      expect(shown.customers, locale).toEqual(repoCustomers.map(({ name, url }) => ({ name, url, rel: 'noopener', translate: 'no' })));
+      expect(shown.customers, locale).toEqual(
+        repoCustomers.map(({ name, url }) => ({ name, url, rel: 'noopener', translate: 'no' })),
+      );
     }
   }, 120_000);
 
@@ -85,15 +104,28 @@ describe('customers in the home page trust section (site.json)', () => {
     const outDir = await buildSite(await siteWithCustomers('other', other), 'other');
     for (const locale of ['en', 'de'] as const) {
       const shown = trustCustomers(parseHtml(await readFile(path.join(outDir, homeFile(locale)), 'utf8')));
-      expect(shown.customers.map(({ name, url }) => ({ name, url })), locale).toEqual(other);
+      expect(
+        shown.customers.map(({ name, url }) => ({ name, url })),
+        locale,
+      ).toEqual(other);
     }
     const none = await buildSite(await siteWithCustomers('none', []), 'none');
-    expect(trustCustomers(parseHtml(await readFile(path.join(none, 'index.html'), 'utf8')))).toEqual({ label: undefined, customers: [] });
+    expect(trustCustomers(parseHtml(await readFile(path.join(none, 'index.html'), 'utf8')))).toEqual({
+      label: undefined,
+      customers: [],
+    });
   }, 240_000);
 
   it.each([
     ['a plain-http link', [{ name: 'Insecure', url: 'http://insecure.example/' }], 'customers.0.url'],
-    ['an empty name', [{ name: 'Fine', url: 'https://fine.example/' }, { name: '  ', url: 'https://blank.example/' }], 'customers.1.name'],
+    [
+      'an empty name',
+      [
+        { name: 'Fine', url: 'https://fine.example/' },
+        { name: '  ', url: 'https://blank.example/' },
+      ],
+      'customers.1.name',
+    ],
     ['an unknown field', [{ name: 'Logo', url: 'https://logo.example/', logo: 'logo.png' }], 'customers.0'],
     ['no list', undefined, 'customers'],
   ])('stops site loading and the build on %s, naming the field', async (label, customers, field) => {
@@ -105,6 +137,8 @@ describe('customers in the home page trust section (site.json)', () => {
     expect(isSitegenError(error), String(error)).toBe(true);
     expect(error).toMatchObject({ code: 'SITE_CONFIG_INVALID' });
     expect((error as Error).message).toContain(`site.json: ${field}`);
-    await expect(buildSite(siteDir, `bad-build-${label.replace(/\W+/g, '-')}`)).rejects.toMatchObject({ code: 'SITE_CONFIG_INVALID' });
+    await expect(buildSite(siteDir, `bad-build-${label.replace(/\W+/g, '-')}`)).rejects.toMatchObject({
+      code: 'SITE_CONFIG_INVALID',
+    });
   });
 });

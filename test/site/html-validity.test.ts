@@ -26,11 +26,19 @@ afterAll(() => site?.cleanup());
 /** Runs the Nu HTML Checker (vnu.jar) over a folder; its JSON report comes on stderr. */
 function runVnu(folder: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--skip-non-html', folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', '--skip-non-html', folder], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new Error('`java` is not on the PATH: the HTML check needs a Java runtime (CI installs default-jre-headless in .ci/run)') : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              '`java` is not on the PATH: the HTML check needs a Java runtime (CI installs default-jre-headless in .ci/run)',
+            )
+          : error,
+      ),
     );
     child.on('close', (code) => resolve({ code, stderr }));
   });
@@ -50,13 +58,21 @@ describe('the built site, validated by the Nu HTML Checker', () => {
     const errors = messages.filter((message) => message.type === 'error' || message.type === 'non-document-error');
     const lines = errors
       .map((message) => {
-        const file = message.url ? path.relative(outDir, decodeURIComponent(new URL(message.url).pathname)) : '(no file)';
-        const where = message.lastLine === undefined ? file : `${file}:${message.lastLine}:${message.firstColumn ?? message.lastColumn ?? 0}`;
+        const file = message.url
+          ? path.relative(outDir, decodeURIComponent(new URL(message.url).pathname))
+          : '(no file)';
+        const where =
+          message.lastLine === undefined
+            ? file
+            : `${file}:${message.lastLine}:${message.firstColumn ?? message.lastColumn ?? 0}`;
         return { message: `${message.type === 'error' ? '' : `[${message.type}] `}${message.message}`, where };
       })
       .sort((a, b) => a.message.localeCompare(b.message) || a.where.localeCompare(b.where, 'en', { numeric: true }))
       .map(({ message, where }) => `${where}  ${message}`);
-    expect(errors.length, `${errors.length} HTML errors (file:line:column  message, grouped by message):\n  ${lines.join('\n  ')}\n`).toBe(0);
+    expect(
+      errors.length,
+      `${errors.length} HTML errors (file:line:column  message, grouped by message):\n  ${lines.join('\n  ')}\n`,
+    ).toBe(0);
     expect(code, `vnu.jar exited with ${code} but reported no errors:\n${stderr}`).toBe(0);
   }, 600_000);
 });

@@ -13,7 +13,14 @@ beforeAll(async () => {
   const temp = await makeTempDir('pages');
   cleanup = temp.cleanup;
   outDir = path.join(temp.dir, 'out');
-  await build({ siteDir: REPO_ROOT, outDir, cacheDir: path.join(temp.dir, 'cache'), cms: undefined, includeDrafts: false, skipInvalid: false });
+  await build({
+    siteDir: REPO_ROOT,
+    outDir,
+    cacheDir: path.join(temp.dir, 'cache'),
+    cms: undefined,
+    includeDrafts: false,
+    skipInvalid: false,
+  });
 });
 afterAll(() => cleanup());
 
@@ -45,22 +52,57 @@ describe('page titles (spec §9)', () => {
 describe('pricing', () => {
   it.each(['pricing.html', 'de/preise.html'])('%s shows the three plans with yearly billing chosen', async (file) => {
     const html = await page(file);
-    expect(html.all('li', (element) => hasClass(element, 'plan')).map((plan) => html.text(html.all('h2').find((heading) => plan.childNodes.includes(heading)) ?? plan).split(' ')[0])).toEqual(['Starter', 'Business', 'Enterprise']);
-    expect(attr(html.one('input', (input) => attr(input, 'id') === 'billing-yearly'), 'checked')).toBe('');
-    expect(attr(html.one('input', (input) => attr(input, 'id') === 'billing-monthly'), 'checked')).toBeUndefined();
-    const yearlyStarter = html.one('span', (span) => hasClass(span, 'amount') && attr(span, 'data-billing') === 'yearly' && attr(span, 'data-currency') === 'eur');
+    expect(
+      html
+        .all('li', (element) => hasClass(element, 'plan'))
+        .map(
+          (plan) =>
+            html.text(html.all('h2').find((heading) => plan.childNodes.includes(heading)) ?? plan).split(' ')[0],
+        ),
+    ).toEqual(['Starter', 'Business', 'Enterprise']);
+    expect(
+      attr(
+        html.one('input', (input) => attr(input, 'id') === 'billing-yearly'),
+        'checked',
+      ),
+    ).toBe('');
+    expect(
+      attr(
+        html.one('input', (input) => attr(input, 'id') === 'billing-monthly'),
+        'checked',
+      ),
+    ).toBeUndefined();
+    const yearlyStarter = html.one(
+      'span',
+      (span) =>
+        hasClass(span, 'amount') && attr(span, 'data-billing') === 'yearly' && attr(span, 'data-currency') === 'eur',
+    );
     // Intl in the page's locale (issue 12): the sign before the number in English, after it in German.
     expect(html.text(yearlyStarter)).toBe(file === 'pricing.html' ? '€9' : '9 €'); // text() folds the no-break space
   });
 
   it('defaults the currency to dollars in English and euros in German', async () => {
-    expect(attr((await page('pricing.html')).one('input', (input) => attr(input, 'id') === 'currency-usd'), 'checked')).toBe('');
-    expect(attr((await page('de/preise.html')).one('input', (input) => attr(input, 'id') === 'currency-eur'), 'checked')).toBe('');
+    expect(
+      attr(
+        (await page('pricing.html')).one('input', (input) => attr(input, 'id') === 'currency-usd'),
+        'checked',
+      ),
+    ).toBe('');
+    expect(
+      attr(
+        (await page('de/preise.html')).one('input', (input) => attr(input, 'id') === 'currency-eur'),
+        'checked',
+      ),
+    ).toBe('');
   });
 
   it('answers the pricing FAQ in the page language', async () => {
     const html = await page('nl/prijzen.html');
-    expect(html.all('summary', (summary) => attr(summary.parentNode as Element, 'class') === undefined).map((summary) => html.text(summary))).toHaveLength(5);
+    expect(
+      html
+        .all('summary', (summary) => attr(summary.parentNode as Element, 'class') === undefined)
+        .map((summary) => html.text(summary)),
+    ).toHaveLength(5);
     expect(html.text()).toContain('14');
   });
 });
@@ -70,12 +112,23 @@ describe('article notices', () => {
     const html = await page('de/blog/warum-simple-analytics-eine-gute-alternative-zu-matomo-ist.html');
     const notice = html.one('p', (element) => hasClass(element, 'notice'));
     expect(html.text(notice)).toMatch(/automatisch übersetzt/);
-    expect(attr(html.one('a', (link) => notice!.childNodes.includes(link)), 'href')).toBe('/blog/why-simple-analytics-is-a-great-alternative-to-matomo');
+    expect(
+      attr(
+        html.one('a', (link) => notice!.childNodes.includes(link)),
+        'href',
+      ),
+    ).toBe('/blog/why-simple-analytics-is-a-great-alternative-to-matomo');
   });
 
   it.each([
-    ['it/blog/why-simple-analytics-is-a-great-alternative-to-cloudflare-web-analytics.html', 'Questo contenuto non è ancora tradotto. Qui sotto trovi la versione inglese.'],
-    ['nl/blog/why-simple-analytics-is-my-first-successful-project.html', 'Deze inhoud is nog niet vertaald. Hieronder staat de Engelse versie.'],
+    [
+      'it/blog/why-simple-analytics-is-a-great-alternative-to-cloudflare-web-analytics.html',
+      'Questo contenuto non è ancora tradotto. Qui sotto trovi la versione inglese.',
+    ],
+    [
+      'nl/blog/why-simple-analytics-is-my-first-successful-project.html',
+      'Deze inhoud is nog niet vertaald. Hieronder staat de Engelse versie.',
+    ],
   ])('says an English fallback is not translated yet (%s)', async (file, notice) => {
     const html = await page(file);
     expect(html.text(html.one('p', (element) => hasClass(element, 'notice')))).toBe(notice);
@@ -97,15 +150,23 @@ describe('glossary, countries, UTM, video and 404', () => {
   ])('the glossary overview %s links both categories', async (file, heading) => {
     const html = await page(file);
     expect(h1(html)).toBe(heading);
-    expect(html.all('a').map((link) => attr(link, 'href')).filter((href) => /\/(glossary|glosario|glossario)\/(google-analytics|analytics)$/.test(href ?? ''))).toHaveLength(2);
+    expect(
+      html
+        .all('a')
+        .map((link) => attr(link, 'href'))
+        .filter((href) => /\/(glossary|glosario|glossario)\/(google-analytics|analytics)$/.test(href ?? '')),
+    ).toHaveLength(2);
   });
 
-  it.each(['glossary/google-analytics.html', 'fr/glossaire/analytics.html'])('the category %s lists its key terms first, then its terms', async (file) => {
-    const html = await page(file);
-    const headings = html.all('h2').map((heading) => html.text(heading));
-    expect(headings[0]).toMatch(/Key terms|Termes clés/);
-    expect(headings.length).toBeGreaterThan(2);
-  });
+  it.each(['glossary/google-analytics.html', 'fr/glossaire/analytics.html'])(
+    'the category %s lists its key terms first, then its terms',
+    async (file) => {
+      const html = await page(file);
+      const headings = html.all('h2').map((heading) => html.text(heading));
+      expect(headings[0]).toMatch(/Key terms|Termes clés/);
+      expect(headings.length).toBeGreaterThan(2);
+    },
+  );
 
   it.each([
     ['google-analytics-is-illegal-in-these-countries.html', 'France'],
@@ -114,15 +175,30 @@ describe('glossary, countries, UTM, video and 404', () => {
     const html = await page(file);
     expect(html.all('path').length).toBeGreaterThan(150);
     expect(html.all('path', (path) => hasClass(path, 'status-forbidden')).length).toBeGreaterThanOrEqual(7);
-    expect(html.all('li').map((item) => html.text(item)).some((text) => text.startsWith(france))).toBe(true);
+    expect(
+      html
+        .all('li')
+        .map((item) => html.text(item))
+        .some((text) => text.startsWith(france)),
+    ).toBe(true);
     expect(html.all('ul', (list) => hasClass(list, 'map-legend')).length).toBe(1);
   });
 
-  it.each(['utm-generator.html', 'es/utm-generator.html'])('the UTM generator %s has the base URL and five utm fields', async (file) => {
-    const html = await page(file);
-    expect(html.all('input', (input) => /^utm_/.test(attr(input, 'name') ?? '')).map((input) => attr(input, 'name'))).toEqual(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term']);
-    expect(attr(html.one('input', (input) => attr(input, 'name') === 'url'), 'type')).toBe('url');
-  });
+  it.each(['utm-generator.html', 'es/utm-generator.html'])(
+    'the UTM generator %s has the base URL and five utm fields',
+    async (file) => {
+      const html = await page(file);
+      expect(
+        html.all('input', (input) => /^utm_/.test(attr(input, 'name') ?? '')).map((input) => attr(input, 'name')),
+      ).toEqual(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term']);
+      expect(
+        attr(
+          html.one('input', (input) => attr(input, 'name') === 'url'),
+          'type',
+        ),
+      ).toBe('url');
+    },
+  );
 
   it.each([
     ['404.html', 'Page not found'],
@@ -131,34 +207,61 @@ describe('glossary, countries, UTM, video and 404', () => {
   ])('%s says "%s" and is not indexed', async (file, heading) => {
     const html = await page(file);
     expect(h1(html)).toBe(heading);
-    expect(attr(html.one('meta', (meta) => attr(meta, 'name') === 'robots'), 'content')).toBe('noindex');
+    expect(
+      attr(
+        html.one('meta', (meta) => attr(meta, 'name') === 'robots'),
+        'content',
+      ),
+    ).toBe('noindex');
   });
 });
 
 describe('head metadata', () => {
   it('gives an article Open Graph, Twitter and JSON-LD data with its own social image per language', async () => {
     const html = await page('blog/practical-privacy-tips-for-your-business.html');
-    const property = (name: string) => attr(html.one('meta', (meta) => attr(meta, 'property') === name), 'content');
+    const property = (name: string) =>
+      attr(
+        html.one('meta', (meta) => attr(meta, 'property') === name),
+        'content',
+      );
     expect(property('og:type')).toBe('article');
     expect(property('og:image')).toMatch(/^https:\/\/www\.simpleanalytics\.com\/_social\/[0-9a-f]{20}\.png$/);
     expect(property('og:image:alt')).toBe(title(html).replace(/ - Simple Analytics$/, ''));
     // issue 12: drawn per locale and article (the German title on the German page), 1200×630, under 100 KB.
     const german = await page('de/blog/praktische-datenschutz-tipps-fur-ihr-unternehmen.html');
-    const germanImage = attr(german.one('meta', (meta) => attr(meta, 'property') === 'og:image'), 'content')!;
+    const germanImage = attr(
+      german.one('meta', (meta) => attr(meta, 'property') === 'og:image'),
+      'content',
+    )!;
     expect(germanImage).not.toBe(property('og:image'));
     const png = await readFile(path.join(outDir, new URL(germanImage).pathname));
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     expect(png.length).toBeLessThan(100 * 1024);
-    expect(attr(html.one('meta', (meta) => attr(meta, 'name') === 'twitter:card'), 'content')).toBe('summary_large_image');
-    const ld = html.all('script', (script) => attr(script, 'type') === 'application/ld+json').map((script) => JSON.parse(html.raw(script)) as { '@type': string });
+    expect(
+      attr(
+        html.one('meta', (meta) => attr(meta, 'name') === 'twitter:card'),
+        'content',
+      ),
+    ).toBe('summary_large_image');
+    const ld = html
+      .all('script', (script) => attr(script, 'type') === 'application/ld+json')
+      .map((script) => JSON.parse(html.raw(script)) as { '@type': string });
     expect(ld.map((block) => block['@type'])).toEqual(['BreadcrumbList', 'Article']);
   });
 
   it('links every locale and x-default as alternates with localized slugs', async () => {
     const html = await page('nl/blog/praktische-privacytips-voor-je-bedrijf.html');
-    const alternates = Object.fromEntries(html.all('link', (link) => attr(link, 'rel') === 'alternate' && attr(link, 'hreflang') !== undefined).map((link) => [attr(link, 'hreflang'), attr(link, 'href')]));
-    expect(alternates['de-DE']).toBe('https://www.simpleanalytics.com/de/blog/praktische-datenschutz-tipps-fur-ihr-unternehmen');
-    expect(alternates['x-default']).toBe('https://www.simpleanalytics.com/blog/practical-privacy-tips-for-your-business');
+    const alternates = Object.fromEntries(
+      html
+        .all('link', (link) => attr(link, 'rel') === 'alternate' && attr(link, 'hreflang') !== undefined)
+        .map((link) => [attr(link, 'hreflang'), attr(link, 'href')]),
+    );
+    expect(alternates['de-DE']).toBe(
+      'https://www.simpleanalytics.com/de/blog/praktische-datenschutz-tipps-fur-ihr-unternehmen',
+    );
+    expect(alternates['x-default']).toBe(
+      'https://www.simpleanalytics.com/blog/practical-privacy-tips-for-your-business',
+    );
     expect(Object.keys(alternates)).toHaveLength(7);
   });
 });

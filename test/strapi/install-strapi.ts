@@ -25,7 +25,9 @@ for (const [index, result] of results.entries()) {
   }
 }
 if (failed) {
-  console.error(`The real-Strapi tests need these installs (cache: ${strapiCacheRoot()}); they need the npm registry and a C++ toolchain (better-sqlite3 builds from source).`);
+  console.error(
+    `The real-Strapi tests need these installs (cache: ${strapiCacheRoot()}); they need the npm registry and a C++ toolchain (better-sqlite3 builds from source).`,
+  );
   process.exit(1);
 }
 console.log(`Strapi installs ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${strapiCacheRoot()})`);

@@ -37,7 +37,9 @@ function slugOf(content: SeedContent, family: string, locale: string): string {
 /** How many published entries of a collection the seed has per locale. */
 function publishedPerLocale(content: SeedContent, collection: string): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const entry of content.entries) if (entry.collection === collection && entry.status === 'published') counts[entry.locale] = (counts[entry.locale] ?? 0) + 1;
+  for (const entry of content.entries)
+    if (entry.collection === collection && entry.status === 'published')
+      counts[entry.locale] = (counts[entry.locale] ?? 0) + 1;
   return counts;
 }
 
@@ -72,7 +74,12 @@ export function describeRealStrapi(major: StrapiMajor): void {
   async function withFake<T>(run: (fake: FakeStrapi) => Promise<T>): Promise<T> {
     const sizes = new Map<string, number>();
     for (const item of content.media) sizes.set(item.file, (await stat(path.join(strapi.mediaDir, item.file))).size);
-    const fake = await startFakeStrapi({ version: major, token: 'fake-token', collections: seedRecords(content, sizes), uploadsDir: strapi.mediaDir });
+    const fake = await startFakeStrapi({
+      version: major,
+      token: 'fake-token',
+      collections: seedRecords(content, sizes),
+      uploadsDir: strapi.mediaDir,
+    });
     try {
       return await run(fake);
     } finally {
@@ -80,11 +87,17 @@ export function describeRealStrapi(major: StrapiMajor): void {
     }
   }
 
-  async function compareWithFake(name: string, includeDrafts: boolean): Promise<{ real: Map<string, Buffer>; report: BuildReport; fakeReport: BuildReport }> {
+  async function compareWithFake(
+    name: string,
+    includeDrafts: boolean,
+  ): Promise<{ real: Map<string, Buffer>; report: BuildReport; fakeReport: BuildReport }> {
     const real = options(`${name}-real`, { includeDrafts });
     const report = await build(real);
     const { tree: fakeTree, report: fakeReport } = await withFake(async (fake) => {
-      const mirrored = options(`${name}-fake`, { includeDrafts, cms: { url: fake.restUrl, token: 'fake-token', concurrency: 4 } });
+      const mirrored = options(`${name}-fake`, {
+        includeDrafts,
+        cms: { url: fake.restUrl, token: 'fake-token', concurrency: 4 },
+      });
       const fakeBuild = await build(mirrored);
       return { tree: await readTree(mirrored.outDir), report: fakeBuild };
     });
@@ -106,13 +119,29 @@ export function describeRealStrapi(major: StrapiMajor): void {
       // A family without English has no English page, under either of its slugs.
       expect(real.has(`blog/${slugOf(content, 'dutch-only', 'nl')}.html`)).toBe(false);
       expect(real.has(`blog/${slugOf(content, 'dutch-only', 'de')}.html`)).toBe(false);
-      expect([...real.keys()].filter((file) => !/^(nl|de|es|fr|it)(\/|\.html$)/.test(file) && /\.html$/.test(file) && real.get(file)!.toString('utf8').includes('De privacywet in Nederland'))).toEqual([]);
+      expect(
+        [...real.keys()].filter(
+          (file) =>
+            !/^(nl|de|es|fr|it)(\/|\.html$)/.test(file) &&
+            /\.html$/.test(file) &&
+            real.get(file)!.toString('utf8').includes('De privacywet in Nederland'),
+        ),
+      ).toEqual([]);
       // Drafts stay out of a normal build.
       expect(real.has('blog/an-unfinished-article.html')).toBe(false);
       expect(real.has(`nl/blog/${slugOf(content, 'cookie-free', 'nl')}.html`)).toBe(false);
       // The covers and the image in the text are mirrored into _media/ and used by the article.
-      const media = [...real.keys()].filter((file) => file.startsWith('_media/')).map((file) => file.replace(/\.[0-9a-f]{10}\.png$/, ''));
-      expect(media).toEqual(expect.arrayContaining(['_media/gdpr_fines_cover', '_media/ccpa_cover', '_media/cookie_free_cover', '_media/fines_per_year']));
+      const media = [...real.keys()]
+        .filter((file) => file.startsWith('_media/'))
+        .map((file) => file.replace(/\.[0-9a-f]{10}\.png$/, ''));
+      expect(media).toEqual(
+        expect.arrayContaining([
+          '_media/gdpr_fines_cover',
+          '_media/ccpa_cover',
+          '_media/cookie_free_cover',
+          '_media/fines_per_year',
+        ]),
+      );
       const article = real.get(`blog/${slugOf(content, 'gdpr-fines', 'en')}.html`)!.toString('utf8');
       expect(article).toMatch(/src="\/_media\/fines_per_year\.[0-9a-f]{10}\.png"/);
       expect(article).toContain('/_media/gdpr_fines_cover.');
@@ -135,9 +164,17 @@ export function describeRealStrapi(major: StrapiMajor): void {
     it('fails with 401 for a wrong token and 403 for a token that may not read articles, naming the URL', async () => {
       const attempt = async (token: string) => {
         const failing = options(`token-${token.slice(0, 6)}`, { cms: { url: strapi.restUrl, token, concurrency: 4 } });
-        const error = await build(failing).then(() => undefined, (e: unknown) => e);
+        const error = await build(failing).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(SitegenError);
-        expect(await stat(failing.outDir).then(() => true, () => false)).toBe(false);
+        expect(
+          await stat(failing.outDir).then(
+            () => true,
+            () => false,
+          ),
+        ).toBe(false);
         return error as SitegenError;
       };
       const wrong = await attempt('not-a-token-strapi-knows');
@@ -154,15 +191,20 @@ export function describeRealStrapi(major: StrapiMajor): void {
 
     it('after an edit, an unpublish and a delete, an incremental build equals a --full-crawl build', async () => {
       // Pages of one entry, so that a whole crawl costs more requests than patching it.
-      const paged = (name: string, overrides: Partial<BuildOptions> = {}) => options(name, { cms: { url: strapi.restUrl, token: strapi.token, concurrency: 4, pageSize: 1 }, ...overrides });
+      const paged = (name: string, overrides: Partial<BuildOptions> = {}) =>
+        options(name, { cms: { url: strapi.restUrl, token: strapi.token, concurrency: 4, pageSize: 1 }, ...overrides });
       const warm = paged('incremental');
       const first = await build(warm);
 
       const edited = slugOf(content, 'gdpr-fines', 'en');
-      await strapi.edit('articles', edited, 'en', { content: 'Rewritten by an editor in Strapi.\n\n## Still a heading\n\nAnd a paragraph.' });
+      await strapi.edit('articles', edited, 'en', {
+        content: 'Rewritten by an editor in Strapi.\n\n## Still a heading\n\nAnd a paragraph.',
+      });
       const afterEdit = await build(warm);
       expect(afterEdit.requests).toBeLessThan(first.requests); // patched: changed entries and counts only
-      expect((await readTree(warm.outDir)).get(`blog/${edited}.html`)!.toString('utf8')).toContain('Rewritten by an editor in Strapi.');
+      expect((await readTree(warm.outDir)).get(`blog/${edited}.html`)!.toString('utf8')).toContain(
+        'Rewritten by an editor in Strapi.',
+      );
 
       const unpublished = slugOf(content, 'ccpa-vs-cpra', 'es');
       await strapi.unpublish('articles', unpublished, 'es');
@@ -170,7 +212,8 @@ export function describeRealStrapi(major: StrapiMajor): void {
       expect((await readTree(warm.outDir)).has(`es/blog/${unpublished}.html`)).toBe(false);
 
       const deleted = slugOf(content, 'bounce-rate', 'fr');
-      const deletedPage = (tree: Map<string, Buffer>) => [...tree.keys()].filter((file) => file.startsWith('fr/') && file.endsWith(`/${deleted}.html`));
+      const deletedPage = (tree: Map<string, Buffer>) =>
+        [...tree.keys()].filter((file) => file.startsWith('fr/') && file.endsWith(`/${deleted}.html`));
       expect(deletedPage(await readTree(warm.outDir))).toHaveLength(1);
       await strapi.remove('key-terms', deleted, 'fr');
       const afterDelete = await build(warm);

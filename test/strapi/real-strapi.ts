@@ -66,17 +66,27 @@ export interface InstallResult {
 }
 
 /** Which Strapi version a major's fixture pins, where it goes, and whether it is installed there already. */
-export async function strapiInstallState(major: StrapiMajor): Promise<{ version: string; appDir: string; cached: boolean; projectHash: string | undefined }> {
+export async function strapiInstallState(
+  major: StrapiMajor,
+): Promise<{ version: string; appDir: string; cached: boolean; projectHash: string | undefined }> {
   const files = await projectFiles(major);
   const appDir = await strapiAppDir(major);
-  const version = (JSON.parse(files.get('package.json')!.toString('utf8')) as { dependencies: Record<string, string> }).dependencies['@strapi/strapi']!;
-  const stamp = await readFile(path.join(appDir, STAMP), 'utf8').then((text) => JSON.parse(text) as { projectHash?: string }, () => undefined);
-  const cached = stamp !== undefined && (await exists(path.join(appDir, 'node_modules', '@strapi', 'strapi', 'package.json')));
+  const version = (JSON.parse(files.get('package.json')!.toString('utf8')) as { dependencies: Record<string, string> })
+    .dependencies['@strapi/strapi']!;
+  const stamp = await readFile(path.join(appDir, STAMP), 'utf8').then(
+    (text) => JSON.parse(text) as { projectHash?: string },
+    () => undefined,
+  );
+  const cached =
+    stamp !== undefined && (await exists(path.join(appDir, 'node_modules', '@strapi', 'strapi', 'package.json')));
   return { version, appDir, cached, projectHash: stamp?.projectHash };
 }
 
 /** Installs one version into the cache (npm install, ~2–10 min, ~0.7 GB) unless it is there, and syncs the project files. */
-export async function installStrapi(major: StrapiMajor, log: (line: string) => void = () => {}): Promise<InstallResult> {
+export async function installStrapi(
+  major: StrapiMajor,
+  log: (line: string) => void = () => {},
+): Promise<InstallResult> {
   const started = Date.now();
   const files = await projectFiles(major);
   const { version, appDir, cached, projectHash: installedProject } = await strapiInstallState(major);
@@ -103,7 +113,11 @@ export async function installStrapi(major: StrapiMajor, log: (line: string) => v
 
 function run(command: string, args: string[], cwd: string, log: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...STRAPI_ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...STRAPI_ENV },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let tail = '';
     const keep = (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-4000);
@@ -120,7 +134,10 @@ function run(command: string, args: string[], cwd: string, log: (line: string) =
 }
 
 /** A 1×1 PNG: Strapi's favicon middleware is required and wants a file (the repo keeps no binaries). */
-const FAVICON = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const FAVICON = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** No telemetry, no update checks, no prompts. */
 const STRAPI_ENV = {
@@ -131,7 +148,10 @@ const STRAPI_ENV = {
 };
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -169,11 +189,17 @@ export interface RealStrapi {
  * Starts an installed Strapi on a fresh database in a temporary folder, seeded with `content`. Fails
  * with the server's last output when it exits or does not answer in time.
  */
-export async function startRealStrapi(major: StrapiMajor, content: SeedContent, timeoutMs = 120_000): Promise<RealStrapi> {
+export async function startRealStrapi(
+  major: StrapiMajor,
+  content: SeedContent,
+  timeoutMs = 120_000,
+): Promise<RealStrapi> {
   const appDir = await strapiAppDir(major);
   const stampText = await readFile(path.join(appDir, STAMP), 'utf8').catch(() => undefined);
   if (stampText === undefined) {
-    throw new Error(`Strapi ${major} is not installed in ${appDir}: run \`bash test/setup/install-test-dependencies.sh\` (npm test runs it first)`);
+    throw new Error(
+      `Strapi ${major} is not installed in ${appDir}: run \`bash test/setup/install-test-dependencies.sh\` (npm test runs it first)`,
+    );
   }
   const { version } = JSON.parse(stampText) as { version: string };
   const dir = await mkdtemp(path.join(tmpdir(), `sitegen-strapi${major}-`));
@@ -187,31 +213,37 @@ export async function startRealStrapi(major: StrapiMajor, content: SeedContent, 
   let output = '';
 
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      ...STRAPI_ENV,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_FILENAME: path.join(dir, 'data.db'),
-      PUBLIC_DIR: path.join(dir, 'public'),
-      SITEGEN_SEED_FILE: seedFile,
-      SITEGEN_FIXTURE_OUT: outFile,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), 'start'],
+    {
+      cwd: appDir,
+      env: {
+        ...process.env,
+        ...STRAPI_ENV,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_FILENAME: path.join(dir, 'data.db'),
+        PUBLIC_DIR: path.join(dir, 'public'),
+        SITEGEN_SEED_FILE: seedFile,
+        SITEGEN_FIXTURE_OUT: outFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) => child.once('exit', (code) => {
-    exited = code;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (exited === undefined && child.pid !== undefined) {
@@ -226,9 +258,16 @@ export async function startRealStrapi(major: StrapiMajor, content: SeedContent, 
   const origin = `http://127.0.0.1:${port}`;
   try {
     for (;;) {
-      if (exited !== undefined) throw new Error(`Strapi ${version} exited with ${exited} before answering:\n${output.slice(-4000)}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`Strapi ${version} did not answer on ${origin} within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
-      const ok = await fetch(`${origin}/_health`).then((response) => response.status < 300, () => false);
+      if (exited !== undefined)
+        throw new Error(`Strapi ${version} exited with ${exited} before answering:\n${output.slice(-4000)}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(
+          `Strapi ${version} did not answer on ${origin} within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`,
+        );
+      const ok = await fetch(`${origin}/_health`).then(
+        (response) => response.status < 300,
+        () => false,
+      );
       if (ok && (await exists(outFile))) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -240,8 +279,15 @@ export async function startRealStrapi(major: StrapiMajor, content: SeedContent, 
   const report = JSON.parse(await readFile(outFile, 'utf8')) as { tokens: { readOnly: string; keyTermsOnly: string } };
 
   const control = async (action: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${origin}/api/fixture/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`Strapi ${version}: fixture ${action} ${JSON.stringify(body)} answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${origin}/api/fixture/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(
+        `Strapi ${version}: fixture ${action} ${JSON.stringify(body)} answered ${response.status}: ${await response.text()}`,
+      );
   };
 
   return {
@@ -259,4 +305,3 @@ export async function startRealStrapi(major: StrapiMajor, content: SeedContent, 
     stop,
   };
 }
-

@@ -4,7 +4,12 @@
 const LOCALES = ['en', 'nl', 'de', 'es', 'fr', 'it'];
 
 function slug(text) {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export default function (config) {
@@ -14,17 +19,21 @@ export default function (config) {
       const tokens = state.tokens;
       for (let index = 0; index < tokens.length; index += 1) {
         const token = tokens[index];
-        if (token.type === 'heading_open' && (token.tag === 'h2' || token.tag === 'h3')) token.attrSet('id', slug(tokens[index + 1].content));
+        if (token.type === 'heading_open' && (token.tag === 'h2' || token.tag === 'h3'))
+          token.attrSet('id', slug(tokens[index + 1].content));
       }
     });
   });
   config.addFilter('toc', (html) => {
     const items = [];
-    for (const match of String(html).matchAll(/<h([23]) id="([^"]*)">(.*?)<\/h\1>/g)) items.push(`<li class="level-${match[1]}"><a href="#${match[2]}">${match[3]}</a></li>`);
+    for (const match of String(html).matchAll(/<h([23]) id="([^"]*)">(.*?)<\/h\1>/g))
+      items.push(`<li class="level-${match[1]}"><a href="#${match[2]}">${match[3]}</a></li>`);
     return `<ul>${items.join('')}</ul>`;
   });
   config.addFilter('isoDate', (date) => date.toISOString().slice(0, 10));
-  const longDates = new Map(LOCALES.map((locale) => [locale, new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })]));
+  const longDates = new Map(
+    LOCALES.map((locale) => [locale, new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })]),
+  );
   config.addFilter('longDate', function (date) {
     return longDates.get(this.ctx?.locale ?? 'en').format(date);
   });
@@ -39,13 +48,23 @@ export default function (config) {
   });
   config.addCollection('latest', (api) => {
     const latest = {};
-    for (const locale of LOCALES) latest[locale] = api.getFilteredByTag(`blog_${locale}`).sort((a, b) => b.date - a.date).slice(0, 5);
+    for (const locale of LOCALES)
+      latest[locale] = api
+        .getFilteredByTag(`blog_${locale}`)
+        .sort((a, b) => b.date - a.date)
+        .slice(0, 5);
     return latest;
   });
   for (const locale of LOCALES) {
     for (const section of ['blog', 'keyTerms']) {
-      config.addCollection(`${section}_${locale}_newest`, (api) => api.getFilteredByTag(`${section}_${locale}`).sort((a, b) => b.date - a.date));
+      config.addCollection(`${section}_${locale}_newest`, (api) =>
+        api.getFilteredByTag(`${section}_${locale}`).sort((a, b) => b.date - a.date),
+      );
     }
   }
-  return { dir: { input: 'src', includes: '../_includes', data: '_data', output: '_site' }, markdownTemplateEngine: false, htmlTemplateEngine: 'njk' };
+  return {
+    dir: { input: 'src', includes: '../_includes', data: '_data', output: '_site' },
+    markdownTemplateEngine: false,
+    htmlTemplateEngine: 'njk',
+  };
 }

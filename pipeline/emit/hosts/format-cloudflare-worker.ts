@@ -11,8 +11,16 @@ import { GENERATED } from './host-files.ts';
  */
 export function formatCloudflareWorker(manifest: HostManifest, rules: readonly RedirectRule[]): string {
   // Keys by decoded path, as the worker looks them up; lowercase, except the lowercase-to-real-case rules (exact).
-  const redirects = Object.fromEntries(rules.filter((rule) => rule.origin !== 'case').map((rule) => [decodeURIComponent(rule.from).toLowerCase(), [rule.to, rule.status]]));
-  const caseRedirects = Object.fromEntries(rules.filter((rule) => rule.origin === 'case').map((rule) => [decodeURIComponent(rule.from), [rule.to, rule.status]]));
+  const redirects = Object.fromEntries(
+    rules
+      .filter((rule) => rule.origin !== 'case')
+      .map((rule) => [decodeURIComponent(rule.from).toLowerCase(), [rule.to, rule.status]]),
+  );
+  const caseRedirects = Object.fromEntries(
+    rules
+      .filter((rule) => rule.origin === 'case')
+      .map((rule) => [decodeURIComponent(rule.from), [rule.to, rule.status]]),
+  );
   const site = {
     languages: manifest.redirects.rootLanguage.targets.map((target) => [target.locale, target.urlPath]),
     notFound: manifest.redirects.notFound.map((page) => [page.prefix, page.urlPath, page.outputPath]),
@@ -31,7 +39,8 @@ ${WORKER_CODE}`;
 
 function describeWorker(rules: readonly RedirectRule[]): string {
   if (rules.length === 0) return 'the root language detection on / (the redirects are in _redirects)';
-  if (rules.every((rule) => rule.origin === 'case')) return `the root language detection on / and ${rules.length} lowercase-to-real-case redirects (the others are in _redirects)`;
+  if (rules.every((rule) => rule.origin === 'case'))
+    return `the root language detection on / and ${rules.length} lowercase-to-real-case redirects (the others are in _redirects)`;
   return `${rules.length} redirects, the root language detection and the 404 pages`;
 }
 

@@ -15,9 +15,15 @@ export interface HeadersFile {
 export function formatHeadersFile(policy: HeaderPolicy): HeadersFile {
   const blocks: Array<[string, Array<[string, string]>]> = [
     ['/*', policy.security.map((header) => [header.name, header.value])],
-    ...policy.immutable.folders.map((folder): [string, Array<[string, string]>] => [`${folder}*`, [['Cache-Control', policy.immutable.cacheControl]]]),
+    ...policy.immutable.folders.map((folder): [string, Array<[string, string]>] => [
+      `${folder}*`,
+      [['Cache-Control', policy.immutable.cacheControl]],
+    ]),
     ['/', [['Vary', policy.rootVary]]],
   ];
-  const lines = blocks.flatMap(([pattern, headers]) => [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)]);
+  const lines = blocks.flatMap(([pattern, headers]) => [
+    pattern,
+    ...headers.map(([name, value]) => `  ${name}: ${value}`),
+  ]);
   return { text: `# ${GENERATED}\n${lines.join('\n')}\n`, rules: blocks.length, lines };
 }

@@ -2,7 +2,18 @@ import type { RedirectRule } from '../../plan/redirect-rule.ts';
 import { formatHeadersFile } from './format-headers-file.ts';
 import { formatRedirectStub } from './format-redirect-stub.ts';
 import { NETLIFY } from './host-limits.ts';
-import { count, describeRules, downgradeStatus, GENERATED, localeOfPath, newChecks, plural, statusMappingWarning, type HostFiles, type HostInput } from './host-files.ts';
+import {
+  count,
+  describeRules,
+  downgradeStatus,
+  GENERATED,
+  localeOfPath,
+  newChecks,
+  plural,
+  statusMappingWarning,
+  type HostFiles,
+  type HostInput,
+} from './host-files.ts';
 
 /**
  * Netlify (hosts.md §3.1): `_redirects` with the root language rules, every redirect forced and mapped
@@ -12,8 +23,15 @@ import { count, describeRules, downgradeStatus, GENERATED, localeOfPath, newChec
 export function formatNetlify({ manifest }: HostInput): HostFiles {
   const checks = newChecks();
   const { rules, rootLanguage, notFound } = manifest.redirects;
-  const rootLines = ['/  /index.html  200!  Cookie=locale', ...rootLanguage.targets.map((target) => `/  ${target.urlPath}  ${downgradeStatus(rootLanguage.status)}!  Language=${target.locale}`)];
-  const notFoundLines = notFound.filter((page) => page.prefix !== '/').map((page) => `${page.prefix}*  /${page.outputPath}  404`);
+  const rootLines = [
+    '/  /index.html  200!  Cookie=locale',
+    ...rootLanguage.targets.map(
+      (target) => `/  ${target.urlPath}  ${downgradeStatus(rootLanguage.status)}!  Language=${target.locale}`,
+    ),
+  ];
+  const notFoundLines = notFound
+    .filter((page) => page.prefix !== '/')
+    .map((page) => `${page.prefix}*  /${page.outputPath}  404`);
 
   let inFile: readonly RedirectRule[] = rules;
   let stubbed: readonly RedirectRule[] = [];
@@ -27,11 +45,19 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
   }
   const rulesInFile = total(inFile.length);
   if (rulesInFile > NETLIFY.redirectsMax) {
-    checks.failures.push(`netlify: _redirects needs ${plural(rulesInFile, 'rule')} even without the localized slugs; Netlify supports ${count(NETLIFY.redirectsMax)} (use --host static for HTML stubs, or --host nginx)`);
+    checks.failures.push(
+      `netlify: _redirects needs ${plural(rulesInFile, 'rule')} even without the localized slugs; Netlify supports ${count(NETLIFY.redirectsMax)} (use --host static for HTML stubs, or --host nginx)`,
+    );
   } else if (rulesInFile > NETLIFY.redirectsWarn) {
-    checks.warnings.push(`netlify: _redirects has ${plural(rulesInFile, 'rule')}; Netlify matches every request against the list and advises fewer than ${count(NETLIFY.redirectsWarn)}`);
+    checks.warnings.push(
+      `netlify: _redirects has ${plural(rulesInFile, 'rule')}; Netlify matches every request against the list and advises fewer than ${count(NETLIFY.redirectsWarn)}`,
+    );
   }
-  const mapping = statusMappingWarning('netlify', [rootLanguage.status, ...inFile.map((rule) => rule.status)], 'Netlify documents no other redirect codes');
+  const mapping = statusMappingWarning(
+    'netlify',
+    [rootLanguage.status, ...inFile.map((rule) => rule.status)],
+    'Netlify documents no other redirect codes',
+  );
   if (mapping) checks.warnings.push(mapping);
 
   const text = [
@@ -45,7 +71,9 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
     `# ${describeRules(inFile)}; forced, so Netlify skips the file check.`,
     // A lowercase-to-real-case rule is not forced: Netlify then skips it where a file answers the path,
     // so the page itself is served whether or not the rule's source is matched regardless of case.
-    ...inFile.map((rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`),
+    ...inFile.map(
+      (rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`,
+    ),
     '',
     '# The 404 page of each locale (not forced: existing files win).',
     ...notFoundLines,
@@ -55,11 +83,12 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
     publicFiles: [
       { path: '_redirects', contents: text },
       { path: '_headers', contents: formatHeadersFile(manifest.headers).text },
-      ...stubbed.map((rule) => formatRedirectStub(rule, { baseUrl: manifest.baseUrl, lang: localeOfPath(manifest, rule.from) })),
+      ...stubbed.map((rule) =>
+        formatRedirectStub(rule, { baseUrl: manifest.baseUrl, lang: localeOfPath(manifest, rule.from) }),
+      ),
     ],
     configFiles: [],
     warnings: checks.warnings,
     failures: checks.failures,
   };
 }
-

@@ -9,7 +9,7 @@ import { describeRules, GENERATED, plural, type HostFiles, type HostInput } from
 export const NGINX_DIR = 'nginx/sitegen';
 const INCLUDE = 'sitegen';
 /** Characters of a path echoed into a Location; the same set as routeRequest's SAFE_LOCATION. */
-const SAFE_SEGMENT = "[A-Za-z0-9._~!&()*+,;=:@-]+";
+const SAFE_SEGMENT = '[A-Za-z0-9._~!&()*+,;=:@-]+';
 
 /**
  * nginx (hosts.md §3.4): an http-context file with the maps (redirects in `map` include files whose hash
@@ -32,12 +32,20 @@ export function formatNginx({ manifest }: HostInput): HostFiles {
   const caseMap: OutputFile[] =
     caseRules.length === 0
       ? []
-      : [{ path: `${NGINX_DIR}/redirects-case.map`, contents: `# ${GENERATED}\n${caseRules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(`${decodeUrlPath(rule.from)}|${rule.to}`)};`).join('\n')}\n` }];
+      : [
+          {
+            path: `${NGINX_DIR}/redirects-case.map`,
+            contents: `# ${GENERATED}\n${caseRules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(`${decodeUrlPath(rule.from)}|${rule.to}`)};`).join('\n')}\n`,
+          },
+        ];
   return {
     publicFiles: [],
     configFiles: [
       { path: `${NGINX_DIR}/http.conf`, contents: formatHttpConf(manifest, byStatus, caseRules.length) },
-      { path: `${NGINX_DIR}/server.conf`, contents: formatServerConf(manifest, [...byStatus.keys()], caseRules.length > 0) },
+      {
+        path: `${NGINX_DIR}/server.conf`,
+        contents: formatServerConf(manifest, [...byStatus.keys()], caseRules.length > 0),
+      },
       { path: `${NGINX_DIR}/headers.conf`, contents: formatHeadersConf(manifest) },
       ...mapFiles,
       ...caseMap,
@@ -47,9 +55,16 @@ export function formatNginx({ manifest }: HostInput): HostFiles {
   };
 }
 
-function formatHttpConf(manifest: HostManifest, byStatus: ReadonlyMap<RedirectStatus, RedirectRule[]>, caseRules: number): string {
+function formatHttpConf(
+  manifest: HostManifest,
+  byStatus: ReadonlyMap<RedirectStatus, RedirectRule[]>,
+  caseRules: number,
+): string {
   const largest = Math.max(0, ...[...byStatus.values()].map((rules) => rules.length));
-  const hash = mapHashSize(largest, manifest.redirects.rules.reduce((longest, rule) => Math.max(longest, rule.from.length), 0));
+  const hash = mapHashSize(
+    largest,
+    manifest.redirects.rules.reduce((longest, rule) => Math.max(longest, rule.from.length), 0),
+  );
   const { targets } = manifest.redirects.rootLanguage;
   const redirectMaps = [...byStatus].flatMap(([status, rules]) => [
     `# ${plural(rules.length, `redirect with ${status}`, `redirects with ${status}`)}, looked up by the canonical path; nginx matches map keys regardless of case.`,
@@ -133,7 +148,9 @@ map "$sitegen_cookie_language|$sitegen_browser_language" $sitegen_root_language 
 
 function formatServerConf(manifest: HostManifest, statuses: readonly RedirectStatus[], hasCaseRules: boolean): string {
   const redirectIfs = [
-    ...statuses.map((status) => `    if ($sitegen_redirect_${status}) { return ${status} $sitegen_redirect_${status}$is_args$args; }`),
+    ...statuses.map(
+      (status) => `    if ($sitegen_redirect_${status}) { return ${status} $sitegen_redirect_${status}$is_args$args; }`,
+    ),
     ...(hasCaseRules ? ['    if ($sitegen_redirect_case) { return 308 $sitegen_redirect_case$is_args$args; }'] : []),
     '    if ($sitegen_canonical) { return 308 $sitegen_canonical$is_args$args; }',
     '    if ($sitegen_canonical_encoded) { return 308 $sitegen_canonical_encoded$is_args$args; }',
@@ -213,7 +230,10 @@ function groupByStatus(rules: readonly RedirectRule[]): Map<RedirectStatus, Redi
  */
 export function mapHashSize(keys: number, longest: number): { maxSize: number; bucketSize: number } {
   const entry = 8 + Math.ceil((longest + 2) / 8) * 8;
-  return { maxSize: Math.max(2048, nextPowerOfTwo(keys) * 2), bucketSize: Math.max(128, nextPowerOfTwo(entry * 4 + 8)) };
+  return {
+    maxSize: Math.max(2048, nextPowerOfTwo(keys) * 2),
+    bucketSize: Math.max(128, nextPowerOfTwo(entry * 4 + 8)),
+  };
 }
 
 function nextPowerOfTwo(value: number): number {
@@ -224,4 +244,3 @@ function nextPowerOfTwo(value: number): number {
 function quote(text: string): string {
   return `"${text}"`;
 }
-

@@ -9,7 +9,10 @@ import type { OutputFile } from '../output-file.ts';
  * link, and a script that keeps the query string and fragment. No `noindex`: it would contradict the
  * canonical link. Written where the source's page would be (`blog/old.html` for `/blog/old`).
  */
-export function formatRedirectStub(rule: RedirectRule, { baseUrl, lang }: { baseUrl: string; lang: string }): OutputFile {
+export function formatRedirectStub(
+  rule: RedirectRule,
+  { baseUrl, lang }: { baseUrl: string; lang: string },
+): OutputFile {
   // Targets hold no quotes or angle brackets (assertRedirects); `&` is the one character to escape.
   const to = rule.to.replaceAll('&', '&amp;');
   const absolute = rule.to.startsWith('/') ? `${baseUrl}${rule.to === '/' ? '' : to}` : to;

@@ -17,21 +17,44 @@ export function formatServeJson(manifest: HostManifest, checks: HostChecks): Out
   // serve refuses a serve.json whose header values pass 2,048 printable Latin-1 characters: such a header is left out.
   const fits = (value: string) => value.length <= SERVE.headerValueChars && /^[\x20-\x7e\xa0-\xff]+$/.test(value);
   for (const header of security.filter((entry) => !fits(entry.value))) {
-    checks.warnings.push(`serve.json: leaves out ${header.name} (${count(header.value.length)} characters; serve accepts ${count(SERVE.headerValueChars)} printable Latin-1 characters); the preview's request handler sends it`);
+    checks.warnings.push(
+      `serve.json: leaves out ${header.name} (${count(header.value.length)} characters; serve accepts ${count(SERVE.headerValueChars)} printable Latin-1 characters); the preview's request handler sends it`,
+    );
   }
   const headers = [
-    { source: '**', headers: security.filter((header) => fits(header.value)).map((header) => ({ key: header.name, value: header.value })) },
-    ...immutable.folders.map((folder) => ({ source: `${folder.slice(1)}**`, headers: [{ key: 'Cache-Control', value: immutable.cacheControl }] })),
+    {
+      source: '**',
+      headers: security
+        .filter((header) => fits(header.value))
+        .map((header) => ({ key: header.name, value: header.value })),
+    },
+    ...immutable.folders.map((folder) => ({
+      source: `${folder.slice(1)}**`,
+      headers: [{ key: 'Cache-Control', value: immutable.cacheControl }],
+    })),
   ];
-  if (headers.length > SERVE.headerRules) checks.failures.push(`serve.json: ${count(headers.length)} header rules; serve accepts ${count(SERVE.headerRules)}`);
+  if (headers.length > SERVE.headerRules)
+    checks.failures.push(
+      `serve.json: ${count(headers.length)} header rules; serve accepts ${count(SERVE.headerRules)}`,
+    );
   const longSources = headers.filter((rule) => rule.source.length > SERVE.sourceChars);
-  if (longSources.length > 0) checks.failures.push(`serve.json: ${plural(longSources.length, 'header source')} longer than ${count(SERVE.sourceChars)} characters`);
-  if (redirects.length > SERVE.redirectsWarn) checks.warnings.push(`serve.json: ${plural(redirects.length, 'redirect')}; serve scans them for every request, so previews get slow above ${count(SERVE.redirectsWarn)}`);
+  if (longSources.length > 0)
+    checks.failures.push(
+      `serve.json: ${plural(longSources.length, 'header source')} longer than ${count(SERVE.sourceChars)} characters`,
+    );
+  if (redirects.length > SERVE.redirectsWarn)
+    checks.warnings.push(
+      `serve.json: ${plural(redirects.length, 'redirect')}; serve scans them for every request, so previews get slow above ${count(SERVE.redirectsWarn)}`,
+    );
   const config = {
     cleanUrls: true,
     trailingSlash: false,
     directoryListing: false,
-    redirects: redirects.map((rule) => ({ source: decoded(rule.from), destination: decoded(rule.to), type: rule.status })),
+    redirects: redirects.map((rule) => ({
+      source: decoded(rule.from),
+      destination: decoded(rule.to),
+      type: rule.status,
+    })),
     headers,
   };
   return { path: 'serve.json', contents: `${JSON.stringify(config, null, 2)}\n` };

@@ -13,11 +13,21 @@ export function formatStatic({ manifest }: HostInput): HostFiles {
   const caseRules = manifest.redirects.rules.length - rules.length;
   const temporary = rules.filter((rule) => rule.status === 307 || rule.status === 302).length;
   return {
-    publicFiles: rules.map((rule) => formatRedirectStub(rule, { baseUrl: manifest.baseUrl, lang: localeOfPath(manifest, rule.from) })),
+    publicFiles: rules.map((rule) =>
+      formatRedirectStub(rule, { baseUrl: manifest.baseUrl, lang: localeOfPath(manifest, rule.from) }),
+    ),
     configFiles: [],
     warnings: [
-      ...(caseRules > 0 ? [`static: the lowercase forms of ${plural(caseRules, 'mixed-case URL path')} get no redirect stub (a stub would differ from its page's file only in case, which case-insensitive file systems cannot hold); they answer 404`] : []),
-      ...(temporary > 0 ? [`static: ${plural(temporary, 'temporary redirect')} ${temporary === 1 ? 'becomes a stub' : 'become stubs'} with a 0-second refresh, which search engines read as permanent (a delayed refresh would fail WCAG)`] : []),
+      ...(caseRules > 0
+        ? [
+            `static: the lowercase forms of ${plural(caseRules, 'mixed-case URL path')} get no redirect stub (a stub would differ from its page's file only in case, which case-insensitive file systems cannot hold); they answer 404`,
+          ]
+        : []),
+      ...(temporary > 0
+        ? [
+            `static: ${plural(temporary, 'temporary redirect')} ${temporary === 1 ? 'becomes a stub' : 'become stubs'} with a 0-second refresh, which search engines read as permanent (a delayed refresh would fail WCAG)`,
+          ]
+        : []),
       'static: no response headers: the Content-Security-Policy, HSTS and the long caching of /_assets/ and /_media/ need a host that sets headers (see the README, "Hosting and redirects")',
     ],
     failures: [],

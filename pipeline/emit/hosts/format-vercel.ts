@@ -45,12 +45,21 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
     );
   }
   if (routesWith(redirects.length) > VERCEL.routes) {
-    checks.failures.push(`vercel: vercel.json needs ${count(routesWith(redirects.length))} routes; a deployment may have ${count(VERCEL.routes)}`);
+    checks.failures.push(
+      `vercel: vercel.json needs ${count(routesWith(redirects.length))} routes; a deployment may have ${count(VERCEL.routes)}`,
+    );
   }
-  const overConditioned = redirects.filter((rule) => (rule.has?.length ?? 0) + (rule.missing?.length ?? 0) > VERCEL.hasConditions);
-  if (overConditioned.length > 0) checks.failures.push(`vercel: ${plural(overConditioned.length, 'redirect')} with more than ${VERCEL.hasConditions} has/missing conditions`);
+  const overConditioned = redirects.filter(
+    (rule) => (rule.has?.length ?? 0) + (rule.missing?.length ?? 0) > VERCEL.hasConditions,
+  );
+  if (overConditioned.length > 0)
+    checks.failures.push(
+      `vercel: ${plural(overConditioned.length, 'redirect')} with more than ${VERCEL.hasConditions} has/missing conditions`,
+    );
   if (manifest.redirects.notFound.length > 1) {
-    checks.warnings.push(`vercel: missing pages get the root 404.html in every locale; vercel.json cannot answer 404 with the ${plural(manifest.redirects.notFound.length - 1, 'other 404 page')} of the locales`);
+    checks.warnings.push(
+      `vercel: missing pages get the root 404.html in every locale; vercel.json cannot answer 404 with the ${plural(manifest.redirects.notFound.length - 1, 'other 404 page')} of the locales`,
+    );
   }
 
   const config = {
@@ -64,7 +73,25 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
   return {
     publicFiles: [
       { path: 'vercel.json', contents: `${JSON.stringify(config, null, 2)}\n` },
-      ...(inBulk ? [{ path: VERCEL_BULK_FILE, contents: rules.map((rule) => JSON.stringify({ source: rule.from, destination: rule.to, statusCode: rule.status, query: true, ...(rule.origin === 'case' ? { sensitive: true } : {}) })).join('\n') + '\n' }] : []),
+      ...(inBulk
+        ? [
+            {
+              path: VERCEL_BULK_FILE,
+              contents:
+                rules
+                  .map((rule) =>
+                    JSON.stringify({
+                      source: rule.from,
+                      destination: rule.to,
+                      statusCode: rule.status,
+                      query: true,
+                      ...(rule.origin === 'case' ? { sensitive: true } : {}),
+                    }),
+                  )
+                  .join('\n') + '\n',
+            },
+          ]
+        : []),
     ],
     configFiles: [],
     warnings: checks.warnings,
@@ -75,38 +102,56 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
 /** Cookie `locale` first (one rule per locale), else the first Accept-Language entry, only without the cookie. */
 function languageRedirects(manifest: HostManifest): VercelRedirect[] {
   const { targets } = manifest.redirects.rootLanguage;
-  const byCookie = targets.map((target): VercelRedirect => ({ source: '/', has: [{ type: 'cookie', key: 'locale', value: target.locale }], destination: target.urlPath, permanent: false }));
+  const byCookie = targets.map((target): VercelRedirect => ({
+    source: '/',
+    has: [{ type: 'cookie', key: 'locale', value: target.locale }],
+    destination: target.urlPath,
+    permanent: false,
+  }));
   // Vercel anchors `value` at both ends; a header regex cannot weigh q-values, so it reads the first entry.
-  const byHeader = targets.map(
-    (target): VercelRedirect => ({
-      source: '/',
-      missing: [{ type: 'cookie', key: 'locale' }],
-      has: [{ type: 'header', key: 'accept-language', value: `\\s*${caseless(target.locale)}(?![a-zA-Z0-9])[\\s\\S]*` }],
-      destination: target.urlPath,
-      permanent: false,
-    }),
-  );
+  const byHeader = targets.map((target): VercelRedirect => ({
+    source: '/',
+    missing: [{ type: 'cookie', key: 'locale' }],
+    has: [{ type: 'header', key: 'accept-language', value: `\\s*${caseless(target.locale)}(?![a-zA-Z0-9])[\\s\\S]*` }],
+    destination: target.urlPath,
+    permanent: false,
+  }));
   return [...byCookie, ...byHeader];
 }
 
 function toVercelRedirect(rule: RedirectRule): VercelRedirect {
   // `permanent` wins over `statusCode` and covers 307/308; the others need statusCode alone.
-  return rule.status === 308 || rule.status === 307 ? { source: rule.from, destination: rule.to, permanent: rule.status === 308 } : { source: rule.from, destination: rule.to, statusCode: rule.status };
+  return rule.status === 308 || rule.status === 307
+    ? { source: rule.from, destination: rule.to, permanent: rule.status === 308 }
+    : { source: rule.from, destination: rule.to, statusCode: rule.status };
 }
 
-function headerRules(manifest: HostManifest): Array<{ source: string; headers: Array<{ key: string; value: string }> }> {
+function headerRules(
+  manifest: HostManifest,
+): Array<{ source: string; headers: Array<{ key: string; value: string }> }> {
   const { security, immutable, rootVary } = manifest.headers;
   return [
     { source: '/(.*)', headers: security.map((header) => ({ key: header.name, value: header.value })) },
-    ...immutable.folders.map((folder) => ({ source: `${folder}(.*)`, headers: [{ key: 'Cache-Control', value: immutable.cacheControl }] })),
+    ...immutable.folders.map((folder) => ({
+      source: `${folder}(.*)`,
+      headers: [{ key: 'Cache-Control', value: immutable.cacheControl }],
+    })),
     { source: '/', headers: [{ key: 'Vary', value: rootVary }] },
   ];
 }
 
 function checkBulk(rules: readonly RedirectRule[], checks: HostChecks): void {
-  if (rules.length > VERCEL.bulkMax) checks.failures.push(`vercel: ${plural(rules.length, 'bulk redirect')}; a project may have ${count(VERCEL.bulkMax)} (use --host nginx)`);
-  const long = rules.filter((rule) => rule.from.length > VERCEL.bulkFieldChars || rule.to.length > VERCEL.bulkFieldChars);
-  if (long.length > 0) checks.failures.push(`vercel: ${plural(long.length, 'bulk redirect')} with a source or destination over ${count(VERCEL.bulkFieldChars)} characters (shorten it, or use --host nginx)`);
+  if (rules.length > VERCEL.bulkMax)
+    checks.failures.push(
+      `vercel: ${plural(rules.length, 'bulk redirect')}; a project may have ${count(VERCEL.bulkMax)} (use --host nginx)`,
+    );
+  const long = rules.filter(
+    (rule) => rule.from.length > VERCEL.bulkFieldChars || rule.to.length > VERCEL.bulkFieldChars,
+  );
+  if (long.length > 0)
+    checks.failures.push(
+      `vercel: ${plural(long.length, 'bulk redirect')} with a source or destination over ${count(VERCEL.bulkFieldChars)} characters (shorten it, or use --host nginx)`,
+    );
 }
 
 /** `nl` → `[nN][lL]`: Vercel's condition regexes take no flags. */

@@ -41,7 +41,10 @@ export const warningRule: BlockRule = (state, startLine, endLine, silent) => {
   let nextLine = startLine + 1;
   for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine += 1) {
     const line = lineOf(state, nextLine);
-    const continues = WARNING_MARKER.test(line) || isIndentedCode(state, nextLine) || !terminators.some((rule) => rule(state, nextLine, endLine, true));
+    const continues =
+      WARNING_MARKER.test(line) ||
+      isIndentedCode(state, nextLine) ||
+      !terminators.some((rule) => rule(state, nextLine, endLine, true));
     if (!continues) break;
     lines.push(line);
   }

@@ -4,5 +4,7 @@
 export function findMarkdownImages(markdown: string): string[] {
   // Most bodies have no image: one scan for `![` saves the pattern's work on them.
   if (!markdown.includes('![')) return [];
-  return [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)].map((match) => match[1]!).filter((url) => /^\/uploads\/|^https?:\/\/[^/]+\/uploads\//.test(url));
+  return [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
+    .map((match) => match[1]!)
+    .filter((url) => /^\/uploads\/|^https?:\/\/[^/]+\/uploads\//.test(url));
 }

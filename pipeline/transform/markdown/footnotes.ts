@@ -22,7 +22,12 @@ function definitionsOf(env: Env): Map<string, string> | undefined {
 }
 
 /** Block rule: a `[^id]: text` line stores the definition and renders nothing in place. */
-export function footnoteDefinitionRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+export function footnoteDefinitionRule(
+  state: StateBlock,
+  startLine: number,
+  _endLine: number,
+  silent: boolean,
+): boolean {
   if ((state.sCount[startLine] ?? 0) - state.blkIndent >= 4) return false;
   const start = (state.bMarks[startLine] ?? 0) + (state.tShift[startLine] ?? 0);
   const match = DEFINITION_LINE.exec(state.src.slice(start, state.eMarks[startLine]));
@@ -59,7 +64,12 @@ export function numberFootnotes(tokens: Token[], definitions: Map<string, string
       let note = byLabel.get(label);
       const isFirst = !note;
       if (!note) {
-        note = { id: claimFootnoteId(label, byLabel.size + 1, takenIds), text: definitions.get(label) ?? '', isReferenced: true, number: byLabel.size + 1 };
+        note = {
+          id: claimFootnoteId(label, byLabel.size + 1, takenIds),
+          text: definitions.get(label) ?? '',
+          isReferenced: true,
+          number: byLabel.size + 1,
+        };
         byLabel.set(label, note);
       }
       child.type = 'sitegen_html';
@@ -68,13 +78,21 @@ export function numberFootnotes(tokens: Token[], definitions: Map<string, string
   }
   const unreferenced = [...definitions]
     .filter(([label]) => !byLabel.has(label))
-    .map(([label, text], index) => ({ id: claimFootnoteId(label, byLabel.size + index + 1, takenIds), text, isReferenced: false }));
+    .map(([label, text], index) => ({
+      id: claimFootnoteId(label, byLabel.size + index + 1, takenIds),
+      text,
+      isReferenced: false,
+    }));
   return [...[...byLabel.values()].map(({ id, text, isReferenced }) => ({ id, text, isReferenced })), ...unreferenced];
 }
 
 /** An id made of `[a-z0-9_-]` only, so that neither `note-<id>` nor `ref-<id>` is taken yet. */
 function claimFootnoteId(label: string, number: number, takenIds: Set<string>): string {
-  const base = label.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || String(number);
+  const base =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || String(number);
   let id = base;
   for (let n = 2; takenIds.has(`note-${id}`) || takenIds.has(`ref-${id}`); n += 1) id = `${base}-${n}`;
   takenIds.add(`note-${id}`);
@@ -91,7 +109,9 @@ export interface FootnotesSectionInput {
 /** `<section class="footnotes">` with one list item per note, each with a link back to its reference. */
 export function formatFootnotesSection({ notes, label, backToText }: FootnotesSectionInput): string {
   const items = notes.map(({ id, html, isReferenced }) => {
-    const back = isReferenced ? ` <a class="footnote-back" href="#ref-${id}" aria-label="${escapeHtml(backToText)}">↩</a>` : '';
+    const back = isReferenced
+      ? ` <a class="footnote-back" href="#ref-${id}" aria-label="${escapeHtml(backToText)}">↩</a>`
+      : '';
     return `<li id="note-${id}">${html}${back}</li>`;
   });
   return `<section class="footnotes" aria-label="${escapeHtml(label)}"><ol>${items.join('')}</ol></section>\n`;

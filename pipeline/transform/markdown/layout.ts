@@ -89,6 +89,7 @@ function findContentsIndex(tokens: Token[]): number {
   const h2 = tokens.findIndex((token) => token.type === 'heading_open' && token.tag === 'h2' && token.level === 0);
   if (h2 === -1) return 0;
   const [open, inline, close] = [tokens[h2 - 3], tokens[h2 - 2], tokens[h2 - 1]];
-  const isShortLeadIn = open?.type === 'paragraph_open' && close?.type === 'paragraph_close' && (inline?.content.length ?? Infinity) <= 100;
+  const isShortLeadIn =
+    open?.type === 'paragraph_open' && close?.type === 'paragraph_close' && (inline?.content.length ?? Infinity) <= 100;
   return isShortLeadIn ? h2 - 3 : h2;
 }

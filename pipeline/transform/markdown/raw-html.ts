@@ -1,7 +1,18 @@
 import type { UrlPolicy } from './urls.ts';
 
 /** Raw HTML tags an author may write in Markdown; any other tag is shown as text. */
-export const RAW_HTML_TAGS: ReadonlySet<string> = new Set(['span', 'details', 'summary', 'code', 'mark', 'p', 'img', 'a', 'br', 'hr']);
+export const RAW_HTML_TAGS: ReadonlySet<string> = new Set([
+  'span',
+  'details',
+  'summary',
+  'code',
+  'mark',
+  'p',
+  'img',
+  'a',
+  'br',
+  'hr',
+]);
 
 const RAW_HTML_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title'],
@@ -18,7 +29,14 @@ const OPEN_TAG = new RegExp(`<([A-Za-z][A-Za-z0-9-]*)((?:${ATTRIBUTE})*)\\s*/?>`
 const CLOSE_TAG = /<\/([A-Za-z][A-Za-z0-9-]*)\s*>/y;
 const ATTRIBUTES = new RegExp(`\\s+(${ATTRIBUTE_NAME})(?:\\s*=\\s*(${ATTRIBUTE_VALUE}))?`, 'g');
 const CHARACTER_REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos|nbsp));?/g;
-const NAMED_REFERENCES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -63,7 +81,8 @@ function formatOpenTag(name: string, attributes: Map<string, string>, urls: UrlP
       if (attribute === 'src') {
         kept.push(['src', urls.mediaSrc(url)]);
         const size = urls.mediaSize(url);
-        if (size && !attributes.has('width') && !attributes.has('height')) kept.push(['width', String(size.width)], ['height', String(size.height)]);
+        if (size && !attributes.has('width') && !attributes.has('height'))
+          kept.push(['width', String(size.width)], ['height', String(size.height)]);
         continue;
       }
       const link = urls.planLink(url);
@@ -97,9 +116,12 @@ function parseAttributes(source: string): Map<string, string> {
  * decoded here reaches the browser as literal text: the checked string is the string it sees.
  */
 function decodeCharacterReferences(value: string): string {
-  return value.replace(CHARACTER_REFERENCE, (whole, hex: string | undefined, decimal: string | undefined, named: string | undefined) => {
-    if (named) return NAMED_REFERENCES[named] ?? whole;
-    const code = hex ? Number.parseInt(hex, 16) : Number(decimal);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-  });
+  return value.replace(
+    CHARACTER_REFERENCE,
+    (whole, hex: string | undefined, decimal: string | undefined, named: string | undefined) => {
+      if (named) return NAMED_REFERENCES[named] ?? whole;
+      const code = hex ? Number.parseInt(hex, 16) : Number(decimal);
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+    },
+  );
 }

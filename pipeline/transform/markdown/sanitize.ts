@@ -16,8 +16,24 @@ const ALLOWED_TAGS = [
 
 const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
   ...Object.fromEntries(HEADINGS.map((heading) => [heading, ['id']])),
-  a: ['href', 'title', 'id', 'class', 'aria-label', { name: 'target', values: ['_blank'] }, { name: 'rel', multiple: true, values: ['noopener', 'noreferrer'] }],
-  img: ['src', 'alt', 'title', 'width', 'height', { name: 'loading', values: ['lazy'] }, { name: 'decoding', values: ['async'] }],
+  a: [
+    'href',
+    'title',
+    'id',
+    'class',
+    'aria-label',
+    { name: 'target', values: ['_blank'] },
+    { name: 'rel', multiple: true, values: ['noopener', 'noreferrer'] },
+  ],
+  img: [
+    'src',
+    'alt',
+    'title',
+    'width',
+    'height',
+    { name: 'loading', values: ['lazy'] },
+    { name: 'decoding', values: ['async'] },
+  ],
   ol: ['start', 'lang'],
   li: ['id'],
   th: ['class'],
@@ -74,10 +90,21 @@ type AttributeRule = { values: Set<string> | undefined; multiple: boolean };
 const ATTRIBUTE_RULES = new Map<string, Map<string, AttributeRule>>(
   Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attributes]) => [
     tag,
-    new Map<string, AttributeRule>(attributes.map((rule): [string, AttributeRule] => (typeof rule === 'string' ? [rule, { values: undefined, multiple: false }] : [rule.name, { values: new Set(rule.values), multiple: rule.multiple === true }]))),
+    new Map<string, AttributeRule>(
+      attributes.map((rule): [string, AttributeRule] =>
+        typeof rule === 'string'
+          ? [rule, { values: undefined, multiple: false }]
+          : [rule.name, { values: new Set(rule.values), multiple: rule.multiple === true }],
+      ),
+    ),
   ]),
 );
-const CLASS_RULES = new Map(Object.entries(ALLOWED_CLASSES).map(([tag, classes]) => [tag, classes.map((name) => (name.endsWith('*') ? { prefix: name.slice(0, -1) } : { exact: name }))]));
+const CLASS_RULES = new Map(
+  Object.entries(ALLOWED_CLASSES).map(([tag, classes]) => [
+    tag,
+    classes.map((name) => (name.endsWith('*') ? { prefix: name.slice(0, -1) } : { exact: name })),
+  ]),
+);
 /** Every `<` in the renderer's output starts a tag of this strict form: text is escaped, values double-quoted with no `"`, `<` or `>`. */
 const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s[a-z][a-z-]*="[^"<>]*")*)\s*\/?>/y;
 const ATTRIBUTE = /\s([a-z][a-z-]*)="([^"]*)"/g;
@@ -107,12 +134,33 @@ export function isAllowedHtml(html: string): boolean {
       if (!rule) return false;
       if (OTHER_REFERENCE.test(raw!)) return false;
       const value = raw!.replace(WRITTEN_REFERENCE, (reference) => REFERENCE_TEXT[reference]!);
-      if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part))) return false;
-      if (attribute === 'class' && !value.split(' ').every((part) => CLASS_RULES.get(name)?.some((allowed) => ('exact' in allowed ? part === allowed.exact : part.startsWith(allowed.prefix!))))) return false;
-      if ((attribute === 'href' || attribute === 'src') && (IGNORED_OR_BACKSLASH_IN_URL.test(value) || !ALLOWED_URL.test(value) || (name === 'img' && /^mailto:/i.test(value)))) return false;
+      if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part)))
+        return false;
+      if (
+        attribute === 'class' &&
+        !value
+          .split(' ')
+          .every((part) =>
+            CLASS_RULES.get(name)?.some((allowed) =>
+              'exact' in allowed ? part === allowed.exact : part.startsWith(allowed.prefix!),
+            ),
+          )
+      )
+        return false;
+      if (
+        (attribute === 'href' || attribute === 'src') &&
+        (IGNORED_OR_BACKSLASH_IN_URL.test(value) ||
+          !ALLOWED_URL.test(value) ||
+          (name === 'img' && /^mailto:/i.test(value)))
+      )
+        return false;
     }
   }
   return true;
 }
 
-export const SANITIZER_ALLOWLIST = { tags: ALLOWED_TAGS, attributes: ALLOWED_ATTRIBUTES, classes: ALLOWED_CLASSES } as const;
+export const SANITIZER_ALLOWLIST = {
+  tags: ALLOWED_TAGS,
+  attributes: ALLOWED_ATTRIBUTES,
+  classes: ALLOWED_CLASSES,
+} as const;

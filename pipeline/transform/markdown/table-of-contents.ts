@@ -15,7 +15,11 @@ interface EntryNode {
  * `<nav class="toc">` with nested ordered lists of in-page links; each heading nests under the nearest
  * earlier one of a higher rank, so a skipped level does not leave an empty list. Empty without entries.
  */
-export function formatTableOfContents(entries: TableOfContentsEntry[], label: string, lang?: { ui: string; text: string }): string {
+export function formatTableOfContents(
+  entries: TableOfContentsEntry[],
+  label: string,
+  lang?: { ui: string; text: string },
+): string {
   if (entries.length === 0) return '';
   const roots: EntryNode[] = [];
   const open: EntryNode[] = [];

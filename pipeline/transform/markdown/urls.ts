@@ -37,7 +37,12 @@ export interface ImageSize {
   height: number;
 }
 
-export function createUrlPolicy(baseUrl: string, media: MediaFiles, sizes: ReadonlyMap<string, ImageSize> = new Map(), unavailable: ReadonlyMap<string, string> = new Map()): UrlPolicy {
+export function createUrlPolicy(
+  baseUrl: string,
+  media: MediaFiles,
+  sizes: ReadonlyMap<string, ImageSize> = new Map(),
+  unavailable: ReadonlyMap<string, string> = new Map(),
+): UrlPolicy {
   // The host only: other hosts of the same company (the app on the bare domain) stay external.
   const ownHost = new URL(baseUrl).host.toLowerCase();
   return {

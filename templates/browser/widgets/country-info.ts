@@ -9,13 +9,18 @@ export interface CountryInfoProps {
  * The panel under the world map: clicking a country, or pressing Enter on a linked one, shows its name,
  * status and page in the panel instead of leaving at once. Without JavaScript the links navigate.
  */
-export default function startCountryInfo(panel: HTMLElement, { readMore, statusLabels, countries }: CountryInfoProps): void {
+export default function startCountryInfo(
+  panel: HTMLElement,
+  { readMore, statusLabels, countries }: CountryInfoProps,
+): void {
   // The world map and its Europe inset alike.
   const map = document.querySelector<HTMLElement>('.world-map');
   if (!map) return;
   const choose = (event: Event) => {
     const target = event.target as Element | null;
-    const code = (target?.closest('[data-code]') ?? target?.closest('a')?.querySelector('[data-code]'))?.getAttribute('data-code');
+    const code = (target?.closest('[data-code]') ?? target?.closest('a')?.querySelector('[data-code]'))?.getAttribute(
+      'data-code',
+    );
     const country = code ? countries[code] : undefined;
     if (!country) return;
     event.preventDefault();

@@ -23,12 +23,22 @@ export default function startNewsletter(form: HTMLFormElement, messages: Newslet
     event.preventDefault();
     const address = email.value.trim();
     const types = [...form.querySelectorAll<HTMLInputElement>('input[name="type"]:checked')].map((box) => box.value);
-    const error = !address ? messages.noEmail : !/^\S+@\S+\.\S+$/.test(address) ? messages.invalidEmail : types.length === 0 ? messages.selectOne : '';
+    const error = !address
+      ? messages.noEmail
+      : !/^\S+@\S+\.\S+$/.test(address)
+        ? messages.invalidEmail
+        : types.length === 0
+          ? messages.selectOne
+          : '';
     message.textContent = error;
     if (error) return;
     button.disabled = true;
     try {
-      const answer = await fetchJson<{ ok?: boolean; message?: string }>(form.action, { method: 'POST', body: { email: address.toLowerCase(), type: types.join(',') }, contentType: 'text/plain; charset=UTF-8' });
+      const answer = await fetchJson<{ ok?: boolean; message?: string }>(form.action, {
+        method: 'POST',
+        body: { email: address.toLowerCase(), type: types.join(',') },
+        contentType: 'text/plain; charset=UTF-8',
+      });
       if (answer.ok) {
         form.querySelector('.newsletter-fields')?.remove();
         button.remove();

@@ -1,7 +1,9 @@
 import { readCookie, writeCookie } from '../cookies.ts';
 
 /** EU countries (and their neighbours with the euro) pay in euro, the UK in pounds, the rest in dollars. */
-const EURO_REGIONS = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE AD XK VA CH LI MC SM ME'.split(' '));
+const EURO_REGIONS = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE AD XK VA CH LI MC SM ME'.split(' '),
+);
 
 /** The currency a browser language's region suggests (`en-GB` → gbp, `fr-CH` → eur), if it names one. */
 export function currencyForLanguage(language: string): string | undefined {
@@ -19,7 +21,9 @@ export function currencyForLanguage(language: string): string | undefined {
 export default function startPricing(element: HTMLElement): void {
   const radios = [...element.querySelectorAll<HTMLInputElement>('input[name="currency"]')];
   const stored = readCookie('currency');
-  const first = radios.find((radio) => radio.value === stored) ?? radios.find((radio) => radio.value === currencyForLanguage(navigator.language));
+  const first =
+    radios.find((radio) => radio.value === stored) ??
+    radios.find((radio) => radio.value === currencyForLanguage(navigator.language));
   if (first) first.checked = true;
   element.addEventListener('change', (event) => {
     const radio = event.target as HTMLInputElement;

@@ -11,7 +11,12 @@ describe('template hashes', () => {
     for (const [, names, file] of source.matchAll(/import \{([^}]+)\} from '\.\/([A-Za-z]+\.tsx)'/g)) {
       for (const name of names!.split(',')) fileOf.set(name.trim(), `pages/${file}`);
     }
-    const rendered = Object.fromEntries([...source.matchAll(/case '([a-z-]+)':\s*return <([A-Za-z]+)/g)].map(([, template, component]) => [template, fileOf.get(component!)]));
+    const rendered = Object.fromEntries(
+      [...source.matchAll(/case '([a-z-]+)':\s*return <([A-Za-z]+)/g)].map(([, template, component]) => [
+        template,
+        fileOf.get(component!),
+      ]),
+    );
     expect(rendered).toEqual(PAGE_COMPONENTS);
   });
 

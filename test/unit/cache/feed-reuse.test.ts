@@ -26,11 +26,30 @@ function feedPlan(locale: 'en' | 'nl', contentKeys: string[], title = 'Blog'): F
   };
 }
 
-const options = { baseUrl: 'https://example.com', product: 'Simple Analytics', locales: [{ code: 'en' as const, iso: 'en-US' }, { code: 'nl' as const, iso: 'nl-NL' }] };
-const bodies = () => ({ known: new Map([['k1', '<p>1</p>'], ['k2', '<p>2</p>'], ['k3', '<p>3</p>']]), used: new Map<string, string>() });
+const options = {
+  baseUrl: 'https://example.com',
+  product: 'Simple Analytics',
+  locales: [
+    { code: 'en' as const, iso: 'en-US' },
+    { code: 'nl' as const, iso: 'nl-NL' },
+  ],
+};
+const bodies = () => ({
+  known: new Map([
+    ['k1', '<p>1</p>'],
+    ['k2', '<p>2</p>'],
+    ['k3', '<p>3</p>'],
+  ]),
+  used: new Map<string, string>(),
+});
 
 describe('feed reuse', () => {
-  const first = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], { options, engine: 'e1', previous: undefined, bodies: bodies() });
+  const first = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], {
+    options,
+    engine: 'e1',
+    previous: undefined,
+    bodies: bodies(),
+  });
   const previous: OutputEntries = new Map([...first.hashes].map(([file, hash]) => [file, { hash, bytes: 100 }]));
 
   it('formats every feed when the output holds none', () => {
@@ -40,27 +59,47 @@ describe('feed reuse', () => {
     expect(first.hashes.get('feed.xml')).not.toBe(first.hashes.get('nl/feed.xml'));
   });
 
-  it('keeps a feed whose plan is the same, and keeps its entries\' bodies in the body cache', () => {
+  it("keeps a feed whose plan is the same, and keeps its entries' bodies in the body cache", () => {
     const cache = bodies();
-    const again = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], { options, engine: 'e1', previous, bodies: cache });
-    expect(again.kept).toEqual([{ path: 'feed.xml', kept: true }, { path: 'nl/feed.xml', kept: true }]);
+    const again = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], {
+      options,
+      engine: 'e1',
+      previous,
+      bodies: cache,
+    });
+    expect(again.kept).toEqual([
+      { path: 'feed.xml', kept: true },
+      { path: 'nl/feed.xml', kept: true },
+    ]);
     expect(again.toFormat).toEqual([]);
     expect([...cache.used.keys()].sort()).toEqual(['k1', 'k2', 'k3']);
   });
 
-  it('formats a feed again when an entry\'s body, a field, the pipeline or the site options change', () => {
-    const split = (plans: FeedPlan[], engine = 'e1', opts = options) => splitFeeds(plans, { options: opts, engine, previous, bodies: bodies() }).toFormat.map((plan) => plan.feedPath);
+  it("formats a feed again when an entry's body, a field, the pipeline or the site options change", () => {
+    const split = (plans: FeedPlan[], engine = 'e1', opts = options) =>
+      splitFeeds(plans, { options: opts, engine, previous, bodies: bodies() }).toFormat.map((plan) => plan.feedPath);
     expect(split([feedPlan('en', ['k1', 'k2-edited']), feedPlan('nl', ['k3'])])).toEqual(['feed.xml']);
-    expect(split([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'], 'Blog van Simple Analytics')])).toEqual(['nl/feed.xml']);
+    expect(split([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'], 'Blog van Simple Analytics')])).toEqual([
+      'nl/feed.xml',
+    ]);
     expect(split([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], 'e2')).toEqual(['feed.xml', 'nl/feed.xml']);
-    expect(split([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], 'e1', { ...options, baseUrl: 'https://example.org' })).toEqual(['feed.xml', 'nl/feed.xml']);
+    expect(
+      split([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], 'e1', {
+        ...options,
+        baseUrl: 'https://example.org',
+      }),
+    ).toEqual(['feed.xml', 'nl/feed.xml']);
   });
 
-  it('does not name an entry\'s body by its Markdown text, which the content key stands for', () => {
+  it("does not name an entry's body by its Markdown text, which the content key stands for", () => {
     const plan = feedPlan('en', ['k1']);
     plan.entries[0]!.body = { ...plan.entries[0]!.body, markdown: markdown('another text with the same key') };
-    expect(splitFeeds([plan], { options, engine: 'e1', previous: undefined, bodies: bodies() }).hashes.get('feed.xml')).toBe(
-      splitFeeds([feedPlan('en', ['k1'])], { options, engine: 'e1', previous: undefined, bodies: bodies() }).hashes.get('feed.xml'),
+    expect(
+      splitFeeds([plan], { options, engine: 'e1', previous: undefined, bodies: bodies() }).hashes.get('feed.xml'),
+    ).toBe(
+      splitFeeds([feedPlan('en', ['k1'])], { options, engine: 'e1', previous: undefined, bodies: bodies() }).hashes.get(
+        'feed.xml',
+      ),
     );
   });
 });

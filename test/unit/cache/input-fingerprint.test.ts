@@ -27,10 +27,15 @@ const options = (overrides: Partial<BuildOptions> = {}): BuildOptions => ({
   ...overrides,
 });
 
-const keyOf = async (overrides: Partial<BuildOptions> = {}) => (await checkBuildInputs(options(overrides)))!.fingerprint.key;
+const keyOf = async (overrides: Partial<BuildOptions> = {}) =>
+  (await checkBuildInputs(options(overrides)))!.fingerprint.key;
 
 /** Edits a file so that its bytes (and so its fingerprint) change, runs `check`, and puts the bytes back. */
-async function whileEdited(file: string, edit: (bytes: Buffer) => Buffer | string, check: () => Promise<void>): Promise<void> {
+async function whileEdited(
+  file: string,
+  edit: (bytes: Buffer) => Buffer | string,
+  check: () => Promise<void>,
+): Promise<void> {
   const original = await readFile(path.join(siteDir, file));
   await writeFile(path.join(siteDir, file), edit(original));
   try {
@@ -48,7 +53,14 @@ describe('the input fingerprint of a build of the embedded content', () => {
 
   it('changes with every setting that changes the output', async () => {
     const base = await keyOf();
-    for (const overrides of [{ baseUrl: 'https://example.org' }, { host: 'nginx' as const }, { includeDrafts: true }, { skipInvalid: true }, { strict: true }, { outDir: path.join(dir, 'elsewhere') }]) {
+    for (const overrides of [
+      { baseUrl: 'https://example.org' },
+      { host: 'nginx' as const },
+      { includeDrafts: true },
+      { skipInvalid: true },
+      { strict: true },
+      { outDir: path.join(dir, 'elsewhere') },
+    ]) {
       expect(await keyOf(overrides), JSON.stringify(overrides)).not.toBe(base);
     }
     // Worker threads change how fast, not what.
@@ -57,15 +69,28 @@ describe('the input fingerprint of a build of the embedded content', () => {
 
   it.each(SITE_DATA_FILES)('changes when %s changes', async (file) => {
     const base = await keyOf();
-    await whileEdited(file, (bytes) => `${bytes.toString('utf8')}\n`, async () => expect(await keyOf()).not.toBe(base));
+    await whileEdited(
+      file,
+      (bytes) => `${bytes.toString('utf8')}\n`,
+      async () => expect(await keyOf()).not.toBe(base),
+    );
     expect(await keyOf()).toBe(base);
   });
 
   it('changes when a snapshot file, an upload or a public file changes', async () => {
     const base = await keyOf();
-    await whileEdited('content/cms/articles/blog-a.json', (bytes) => bytes.toString('utf8').replace('"title": "', '"title": "New: '), async () => expect(await keyOf()).not.toBe(base));
+    await whileEdited(
+      'content/cms/articles/blog-a.json',
+      (bytes) => bytes.toString('utf8').replace('"title": "', '"title": "New: '),
+      async () => expect(await keyOf()).not.toBe(base),
+    );
     // Media and public files by size and modification time.
-    const upload = path.join(siteDir, 'content', 'uploads', (await readTree(path.join(siteDir, 'content', 'uploads'))).keys().next().value!);
+    const upload = path.join(
+      siteDir,
+      'content',
+      'uploads',
+      (await readTree(path.join(siteDir, 'content', 'uploads'))).keys().next().value!,
+    );
     await utimes(upload, new Date(), new Date(Date.now() + 60_000));
     const afterUpload = await keyOf();
     expect(afterUpload).not.toBe(base);

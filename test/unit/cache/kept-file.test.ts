@@ -3,12 +3,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SitegenError } from '../../../pipeline/errors.ts';
 import { makeTempDir } from '../../helpers/files.ts';
-import { decodeKeptFile, encodeKeptFile, readKeptFile, type DecodedKeptFile } from '../../../pipeline/cache/snapshot-records.ts';
+import {
+  decodeKeptFile,
+  encodeKeptFile,
+  readKeptFile,
+  type DecodedKeptFile,
+} from '../../../pipeline/cache/snapshot-records.ts';
 import type { RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
 
 const entries: RawEntry[] = [
-  { collection: 'articles', record: { id: 1, locale: 'en', title: 'One', content: '# One\n\nPlain text.', slug: 'one' } },
-  { collection: 'articles', record: { id: 2, locale: 'de', title: 'Zwei', content: '„Anführungszeichen“ – und ein Emoji 🙂', slug: 'zwei' } },
+  {
+    collection: 'articles',
+    record: { id: 1, locale: 'en', title: 'One', content: '# One\n\nPlain text.', slug: 'one' },
+  },
+  {
+    collection: 'articles',
+    record: { id: 2, locale: 'de', title: 'Zwei', content: '„Anführungszeichen“ – und ein Emoji 🙂', slug: 'zwei' },
+  },
   { collection: 'key-terms', record: { id: 3, locale: 'fr', title: 'Trois', content: null, slug: 'trois' } },
 ];
 
@@ -25,7 +36,9 @@ describe('kept snapshot files (Markdown texts after the records)', () => {
     const kept = decodeKeptFile(encodeKeptFile(entries, ['h1', 'h2', 'h3'], [['/uploads/a.png'], null, null]))!;
     expect(kept.hashes).toEqual(['h1', 'h2', 'h3']);
     expect(kept.images).toEqual([['/uploads/a.png'], null, null]);
-    expect(kept.entries.map((entry) => Object.keys(entry.record))).toEqual(entries.map((entry) => Object.keys(entry.record)));
+    expect(kept.entries.map((entry) => Object.keys(entry.record))).toEqual(
+      entries.map((entry) => Object.keys(entry.record)),
+    );
     expect(withTexts(kept)).toEqual(entries);
     expect(JSON.stringify(withTexts(kept))).toBe(JSON.stringify(entries));
   });
@@ -33,7 +46,9 @@ describe('kept snapshot files (Markdown texts after the records)', () => {
   it('keep the texts out of the records, each decoded when first asked for', () => {
     const kept = decodeKeptFile(encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]))!;
     // A plain null, no getter: the record keeps V8's compact shape.
-    expect(kept.entries.map((entry) => Object.getOwnPropertyDescriptor(entry.record, 'content'))).toEqual(entries.map(() => ({ value: null, writable: true, enumerable: true, configurable: true })));
+    expect(kept.entries.map((entry) => Object.getOwnPropertyDescriptor(entry.record, 'content'))).toEqual(
+      entries.map(() => ({ value: null, writable: true, enumerable: true, configurable: true })),
+    );
     expect(kept.texts.map((text) => text === null)).toEqual([false, false, true]);
     const second = kept.texts[1]!;
     expect(second()).toBe('„Anführungszeichen“ – und ein Emoji 🙂');

@@ -26,7 +26,10 @@ describe('replaceFile', () => {
 
   it('writes bytes, to a file URL, through a temporary file of its own when shared', async () => {
     const file = path.join(dir, 'hashes.bin');
-    await Promise.all([replaceFile(pathToFileURL(file), new Uint8Array([1, 2, 3]), { shared: true }), replaceFile(path.join(dir, 'other.bin'), new Uint8Array([4]), { shared: true })]);
+    await Promise.all([
+      replaceFile(pathToFileURL(file), new Uint8Array([1, 2, 3]), { shared: true }),
+      replaceFile(path.join(dir, 'other.bin'), new Uint8Array([4]), { shared: true }),
+    ]);
     expect([...(await readFile(file))]).toEqual([1, 2, 3]);
     expect((await readdir(dir)).sort()).toEqual(['hashes.bin', 'other.bin']);
   });

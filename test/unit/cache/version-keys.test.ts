@@ -31,9 +31,16 @@ function inputs(): VersionInputs {
   };
 }
 
-const cover = { id: 9, name: 'cover.png', url: '/uploads/cover.png', formats: { small: { url: '/uploads/small_cover.png', width: 500, height: 263 } } };
-const article = (id: number) => ({ id, locale: 'en', title: `Post ${id}`, coverImageWithoutText: cover }) as unknown as ArticleRecord;
-const content = (articles: ArticleRecord[], keyTerms: KeyTermRecord[] = []) => ({ articles, keyTerms, warnings: [] }) as unknown as ValidContent;
+const cover = {
+  id: 9,
+  name: 'cover.png',
+  url: '/uploads/cover.png',
+  formats: { small: { url: '/uploads/small_cover.png', width: 500, height: 263 } },
+};
+const article = (id: number) =>
+  ({ id, locale: 'en', title: `Post ${id}`, coverImageWithoutText: cover }) as unknown as ArticleRecord;
+const content = (articles: ArticleRecord[], keyTerms: KeyTermRecord[] = []) =>
+  ({ articles, keyTerms, warnings: [] }) as unknown as ValidContent;
 
 /** The name of one article's version (its text shows /uploads/chart.png) under these inputs. */
 function nameUnder(value: VersionInputs): string {
@@ -48,13 +55,55 @@ describe('versionNames', () => {
     expect(base).toBeDefined();
     const changed: Array<[string, (value: VersionInputs) => VersionInputs]> = [
       ['the pipeline', (value) => ({ ...value, engine: 'e2' })],
-      ['an author', (value) => ({ ...value, site: { ...value.site, authors: { ...value.site.authors, extra: { name: 'Someone Else' } } as Site['authors'] } })],
-      ['the base URL', (value) => ({ ...value, site: { ...value.site, config: { ...value.site.config, baseUrl: 'https://example.org' } } })],
-      ["the cover's output path", (value) => ({ ...value, media: new Map([...value.media, ['/uploads/cover.png', { sourceFile: '/cache/cover', outputPath: '_media/cover.2.png' }]]) })],
-      ["the text image's output path", (value) => ({ ...value, media: new Map([...value.media, ['/uploads/chart.png', { sourceFile: '/cache/chart', outputPath: '_media/chart.2.png' }]]) })],
-      ["the cover's computed colour", (value) => ({ ...value, colours: new Map([['/uploads/small_cover.png', { hex: '#112233', brightness: 41 }]]) })],
-      ["the text image's size", (value) => ({ ...value, imageSizes: new Map([['/uploads/chart.png', { width: 641, height: 480 }]]) })],
-      ['a file of the cover the build could not have', (value) => ({ ...value, unavailable: new Map([['/uploads/small_cover.png', 'HTTP 404']]) })],
+      [
+        'an author',
+        (value) => ({
+          ...value,
+          site: {
+            ...value.site,
+            authors: { ...value.site.authors, extra: { name: 'Someone Else' } } as Site['authors'],
+          },
+        }),
+      ],
+      [
+        'the base URL',
+        (value) => ({
+          ...value,
+          site: { ...value.site, config: { ...value.site.config, baseUrl: 'https://example.org' } },
+        }),
+      ],
+      [
+        "the cover's output path",
+        (value) => ({
+          ...value,
+          media: new Map([
+            ...value.media,
+            ['/uploads/cover.png', { sourceFile: '/cache/cover', outputPath: '_media/cover.2.png' }],
+          ]),
+        }),
+      ],
+      [
+        "the text image's output path",
+        (value) => ({
+          ...value,
+          media: new Map([
+            ...value.media,
+            ['/uploads/chart.png', { sourceFile: '/cache/chart', outputPath: '_media/chart.2.png' }],
+          ]),
+        }),
+      ],
+      [
+        "the cover's computed colour",
+        (value) => ({ ...value, colours: new Map([['/uploads/small_cover.png', { hex: '#112233', brightness: 41 }]]) }),
+      ],
+      [
+        "the text image's size",
+        (value) => ({ ...value, imageSizes: new Map([['/uploads/chart.png', { width: 641, height: 480 }]]) }),
+      ],
+      [
+        'a file of the cover the build could not have',
+        (value) => ({ ...value, unavailable: new Map([['/uploads/small_cover.png', 'HTTP 404']]) }),
+      ],
     ];
     for (const [what, change] of changed) expect(nameUnder(change(inputs())), what).not.toBe(base);
   });
@@ -62,7 +111,15 @@ describe('versionNames', () => {
   it('stay the same when a file the record does not use changes, and whatever order the maps were filled in', () => {
     const base = nameUnder(inputs());
     const value = inputs();
-    expect(nameUnder({ ...value, media: new Map([...value.media, ['/uploads/elsewhere.png', { sourceFile: '/cache/elsewhere', outputPath: '_media/elsewhere.2.png' }]]) })).toBe(base);
+    expect(
+      nameUnder({
+        ...value,
+        media: new Map([
+          ...value.media,
+          ['/uploads/elsewhere.png', { sourceFile: '/cache/elsewhere', outputPath: '_media/elsewhere.2.png' }],
+        ]),
+      }),
+    ).toBe(base);
     expect(nameUnder({ ...value, media: new Map([...value.media].reverse()) })).toBe(base);
   });
 
@@ -73,7 +130,9 @@ describe('versionNames', () => {
       [three, 'k3'],
       [four, 'k4'],
     ]);
-    const bodies: MarkdownBodyMemo = new WeakMap([one, two, three, four].map((record) => [record, { hash: 'h', images: [] }]));
+    const bodies: MarkdownBodyMemo = new WeakMap(
+      [one, two, three, four].map((record) => [record, { hash: 'h', images: [] }]),
+    );
     const names = versionNames(content([one, two, three, four]), { keys, bodies }, inputs());
     expect([...names.keys()]).toEqual(['articles#1']);
     // The same record under another key: another name.

@@ -13,17 +13,24 @@ describe('browser bundles', () => {
     try {
       const copy = path.join(dir, 'another', 'place', 'sitegen');
       await mkdir(path.join(copy, 'node_modules'), { recursive: true });
-      for (const entry of ['pipeline', 'templates', 'package.json', 'tsconfig.json']) await cp(path.join(REPO_ROOT, entry), path.join(copy, entry), { recursive: true });
+      for (const entry of ['pipeline', 'templates', 'package.json', 'tsconfig.json'])
+        await cp(path.join(REPO_ROOT, entry), path.join(copy, entry), { recursive: true });
       // The packages the browser code imports as real folders (their paths go into the hash); esbuild itself linked.
-      for (const name of ['react', 'react-dom', 'scheduler']) await cp(path.join(REPO_ROOT, 'node_modules', name), path.join(copy, 'node_modules', name), { recursive: true });
+      for (const name of ['react', 'react-dom', 'scheduler'])
+        await cp(path.join(REPO_ROOT, 'node_modules', name), path.join(copy, 'node_modules', name), {
+          recursive: true,
+        });
       await symlink(path.join(REPO_ROOT, 'node_modules', 'esbuild'), path.join(copy, 'node_modules', 'esbuild'), 'dir');
 
       const here = await bundleClient();
-      const elsewhere = (await import(path.join(copy, 'pipeline', 'emit', 'bundle-client.ts'))) as { bundleClient: () => Promise<ClientBundles> };
+      const elsewhere = (await import(path.join(copy, 'pipeline', 'emit', 'bundle-client.ts'))) as {
+        bundleClient: () => Promise<ClientBundles>;
+      };
       const there = await elsewhere.bundleClient();
       expect(there.urls).toEqual(here.urls);
       expect(there.files.map((file) => file.path)).toEqual(here.files.map((file) => file.path));
-      const bytes = (bundles: ClientBundles) => bundles.files.map((file) => ('contents' in file ? Buffer.from(file.contents).toString('base64') : file.path));
+      const bytes = (bundles: ClientBundles) =>
+        bundles.files.map((file) => ('contents' in file ? Buffer.from(file.contents).toString('base64') : file.path));
       expect(bytes(there)).toEqual(bytes(here));
     } finally {
       await cleanup();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatFeeds, type Feed, type FeedEntry, type FormatFeedsOptions } from '../../../pipeline/emit/format-feeds.ts';
+import {
+  formatFeeds,
+  type Feed,
+  type FeedEntry,
+  type FormatFeedsOptions,
+} from '../../../pipeline/emit/format-feeds.ts';
 import { formatRobots } from '../../../pipeline/emit/format-robots.ts';
 import { formatSitemaps } from '../../../pipeline/emit/format-sitemap.ts';
 import type { OutputFile } from '../../../pipeline/emit/output-file.ts';
@@ -80,7 +85,10 @@ function assertWellFormedXml(xml: string): void {
 
 describe('formatSitemaps', () => {
   it('writes one urlset with lastmod and every alternate, sorted by loc', () => {
-    const pages = [makePage({ urlPath: '/pricing', locale: 'nl', lastModified: '2024-03-01T10:00:00.000Z' }), makePage({ urlPath: '/pricing' })];
+    const pages = [
+      makePage({ urlPath: '/pricing', locale: 'nl', lastModified: '2024-03-01T10:00:00.000Z' }),
+      makePage({ urlPath: '/pricing' }),
+    ];
     const files = formatSitemaps(pages, { baseUrl: BASE_URL });
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml']);
     expect(byPath(files, 'sitemap.xml')).toMatchInlineSnapshot(`
@@ -147,9 +155,14 @@ describe('formatSitemaps', () => {
       "
     `);
     // Sorted by loc: /a, /b, /c, then /nl/a, /nl/b, /nl/c.
-    expect(byPath(files, 'sitemap-2.xml').match(/<loc>[^<]*<\/loc>/g)).toEqual(['<loc>https://www.example.com/c</loc>', '<loc>https://www.example.com/nl/a</loc>']);
+    expect(byPath(files, 'sitemap-2.xml').match(/<loc>[^<]*<\/loc>/g)).toEqual([
+      '<loc>https://www.example.com/c</loc>',
+      '<loc>https://www.example.com/nl/a</loc>',
+    ]);
     for (const file of files) assertWellFormedXml(contents(file));
-    expect(formatSitemaps(pages.slice(0, 2), { baseUrl: BASE_URL, maxUrlsPerFile: 2 }).map((file) => file.path)).toEqual(['sitemap.xml']);
+    expect(
+      formatSitemaps(pages.slice(0, 2), { baseUrl: BASE_URL, maxUrlsPerFile: 2 }).map((file) => file.path),
+    ).toEqual(['sitemap.xml']);
   });
 
   it('splits a part that would exceed the byte limit', () => {
@@ -157,11 +170,15 @@ describe('formatSitemaps', () => {
     const one = byPath(formatSitemaps(pages.slice(0, 1), { baseUrl: BASE_URL }), 'sitemap.xml');
     const files = formatSitemaps(pages, { baseUrl: BASE_URL, maxBytesPerFile: Buffer.byteLength(one) + 10 });
     expect(files.map((file) => file.path)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
-    for (const file of files.slice(1)) expect(Buffer.byteLength(contents(file))).toBeLessThanOrEqual(Buffer.byteLength(one) + 10);
+    for (const file of files.slice(1))
+      expect(Buffer.byteLength(contents(file))).toBeLessThanOrEqual(Buffer.byteLength(one) + 10);
   });
 
   it('writes an empty urlset when no page is indexable', () => {
-    const xml = byPath(formatSitemaps([makePage({ urlPath: '/404', canonical: undefined, noindex: true })], { baseUrl: BASE_URL }), 'sitemap.xml');
+    const xml = byPath(
+      formatSitemaps([makePage({ urlPath: '/404', canonical: undefined, noindex: true })], { baseUrl: BASE_URL }),
+      'sitemap.xml',
+    );
     expect(xml).toContain('<urlset');
     expect(xml).not.toContain('<url>');
     assertWellFormedXml(xml);
@@ -169,7 +186,10 @@ describe('formatSitemaps', () => {
 
   it('escapes XML special characters and drops characters XML forbids', () => {
     const page = makePage({ urlPath: '/search?q=a&b="c"<d>', lastModified: "2024-01-01T00:00:00Z'" });
-    const xml = byPath(formatSitemaps([{ ...page, canonical: `${page.canonical!}\u0001` }], { baseUrl: BASE_URL }), 'sitemap.xml');
+    const xml = byPath(
+      formatSitemaps([{ ...page, canonical: `${page.canonical!}\u0001` }], { baseUrl: BASE_URL }),
+      'sitemap.xml',
+    );
     expect(xml).toContain('<loc>https://www.example.com/search?q=a&amp;b=&quot;c&quot;&lt;d&gt;</loc>');
     expect(xml).toContain('<lastmod>2024-01-01T00:00:00Z&apos;</lastmod>');
     expect(xml).toContain('href="https://www.example.com/nl/search?q=a&amp;b=&quot;c&quot;&lt;d&gt;"');
@@ -240,7 +260,18 @@ describe('formatFeeds', () => {
       updated: '2024-02-01T08:00:00.000Z',
       author: undefined,
     });
-    const files = formatFeeds(makeFeeds([{ locale: 'nl', blogUrlPath: '/nl/blog', feedPath: 'nl/feed.xml', title: 'Blog van Simple Analytics', entries: [older, newer] }, {}]));
+    const files = formatFeeds(
+      makeFeeds([
+        {
+          locale: 'nl',
+          blogUrlPath: '/nl/blog',
+          feedPath: 'nl/feed.xml',
+          title: 'Blog van Simple Analytics',
+          entries: [older, newer],
+        },
+        {},
+      ]),
+    );
     expect(files.map((file) => file.path)).toEqual(['feed.xml', 'nl/feed.xml']);
     expect(byPath(files, 'nl/feed.xml')).toMatchInlineSnapshot(`
       "<?xml version="1.0" encoding="UTF-8"?>
@@ -293,8 +324,16 @@ describe('formatFeeds', () => {
 
   it('takes the feed updated from the newest entry update, not the clock, and stays byte-identical', () => {
     const entries = [
-      makeEntry({ id: `${BASE_URL}/blog/new`, published: '2024-03-01T00:00:00.000Z', updated: '2024-03-01T00:00:00.000Z' }),
-      makeEntry({ id: `${BASE_URL}/blog/old`, published: '2023-01-01T00:00:00.000Z', updated: '2024-06-30T12:00:00.000Z' }),
+      makeEntry({
+        id: `${BASE_URL}/blog/new`,
+        published: '2024-03-01T00:00:00.000Z',
+        updated: '2024-03-01T00:00:00.000Z',
+      }),
+      makeEntry({
+        id: `${BASE_URL}/blog/old`,
+        published: '2023-01-01T00:00:00.000Z',
+        updated: '2024-06-30T12:00:00.000Z',
+      }),
     ];
     const first = byPath(formatFeeds(makeFeeds([{ entries }])), 'feed.xml');
     expect(first.match(/^ {2}<updated>([^<]*)</m)?.[1]).toBe('2024-06-30T12:00:00.000Z');
@@ -308,7 +347,8 @@ describe('formatFeeds', () => {
   });
 
   it('makes relative links and images in the content absolute', () => {
-    const html = '<p><a href="/pricing">p</a> <img src="/media/a.png" alt=""> <a href="#intro">i</a> <a href="../glossary">g</a> <a href="https://other.org/x">o</a> <img src="//cdn.example.org/b.png"></p>';
+    const html =
+      '<p><a href="/pricing">p</a> <img src="/media/a.png" alt=""> <a href="#intro">i</a> <a href="../glossary">g</a> <a href="https://other.org/x">o</a> <img src="//cdn.example.org/b.png"></p>';
     const xml = byPath(formatFeeds(makeFeeds([{ entries: [makeEntry({ html })] }])), 'feed.xml');
     const content = xml.match(/<content type="html">([^<]*)<\/content>/)![1]!;
     expect(content).toBe(
@@ -319,8 +359,16 @@ describe('formatFeeds', () => {
   });
 
   it('escapes XML special characters in every text', () => {
-    const entry = makeEntry({ title: 'Q&A <live>', summary: '"Fast" & \'free\'', author: 'Ad & Iris', html: '<p>a &amp; b</p>' });
-    const xml = byPath(formatFeeds(makeFeeds([{ title: 'Tips & <tricks>', subtitle: 'x < y', entries: [entry] }])), 'feed.xml');
+    const entry = makeEntry({
+      title: 'Q&A <live>',
+      summary: '"Fast" & \'free\'',
+      author: 'Ad & Iris',
+      html: '<p>a &amp; b</p>',
+    });
+    const xml = byPath(
+      formatFeeds(makeFeeds([{ title: 'Tips & <tricks>', subtitle: 'x < y', entries: [entry] }])),
+      'feed.xml',
+    );
     expect(xml).toContain('<title>Tips &amp; &lt;tricks&gt;</title>');
     expect(xml).toContain('<subtitle>x &lt; y</subtitle>');
     expect(xml).toContain('<title>Q&amp;A &lt;live&gt;</title>');
@@ -331,6 +379,8 @@ describe('formatFeeds', () => {
   });
 
   it('throws CONTENT_INVALID on a date that does not parse', () => {
-    expect(() => formatFeeds(makeFeeds([{ entries: [makeEntry({ updated: 'soon' })] }]))).toThrow(expect.objectContaining({ code: 'CONTENT_INVALID' }));
+    expect(() => formatFeeds(makeFeeds([{ entries: [makeEntry({ updated: 'soon' })] }]))).toThrow(
+      expect.objectContaining({ code: 'CONTENT_INVALID' }),
+    );
   });
 });

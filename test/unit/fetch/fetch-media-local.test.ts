@@ -17,9 +17,19 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const image = (colour: string, size = 8) => sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
+const image = (colour: string, size = 8) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 const file = () => path.join(dir, 'content', 'uploads', 'cover.png');
-const media = () => fetchMedia({ urls: ['/uploads/cover.png'], origin: { kind: 'dir', dir: path.join(dir, 'content') }, cacheDir: path.join(dir, 'cache'), concurrency: 2, check: checkImage });
+const media = () =>
+  fetchMedia({
+    urls: ['/uploads/cover.png'],
+    origin: { kind: 'dir', dir: path.join(dir, 'content') },
+    cacheDir: path.join(dir, 'cache'),
+    concurrency: 2,
+    check: checkImage,
+  });
 
 describe('media from the content folder', () => {
   it('names the file by its bytes, notices a replacement, and reports one that is no image any more', async () => {

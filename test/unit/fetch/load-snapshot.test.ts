@@ -1,7 +1,13 @@
 import { cp, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSnapshot, readSnapshot, type SnapshotMemo, type SnapshotRead, type SnapshotStamps } from '../../../pipeline/fetch/load-snapshot.ts';
+import {
+  loadSnapshot,
+  readSnapshot,
+  type SnapshotMemo,
+  type SnapshotRead,
+  type SnapshotStamps,
+} from '../../../pipeline/fetch/load-snapshot.ts';
 import type { RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
 import { REPO_ROOT } from '../../helpers/content.ts';
 import { makeTempDir } from '../../helpers/files.ts';
@@ -24,13 +30,22 @@ describe('loadSnapshot digest (the build input key of a snapshot build)', () => 
     expect((await loadSnapshot(dir, { includeDrafts: true })).digest).not.toBe(first.digest);
     const file = path.join(dir, 'cms', 'articles', 'blog-a.json');
     const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace('Google Analytics runs on a large share', 'Google Analytics runs on a big share'));
+    await writeFile(
+      file,
+      text.replace('Google Analytics runs on a large share', 'Google Analytics runs on a big share'),
+    );
     expect((await loadSnapshot(dir, { includeDrafts: false })).digest).not.toBe(first.digest);
   });
 });
 
 describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
-  const bySlug = (entries: RawEntry[]) => new Map(entries.map((entry) => [`${entry.collection}:${String(entry.record.locale)}:${String(entry.record.slug)}`, entry.record]));
+  const bySlug = (entries: RawEntry[]) =>
+    new Map(
+      entries.map((entry) => [
+        `${entry.collection}:${String(entry.record.locale)}:${String(entry.record.slug)}`,
+        entry.record,
+      ]),
+    );
 
   it('gives what a load without it gives, and the same objects for the files that did not change', async () => {
     const memo: SnapshotMemo = new Map();
@@ -41,7 +56,10 @@ describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
 
     const fileA = path.join(dir, 'cms', 'articles', 'blog-a.json');
     const text = await readFile(fileA, 'utf8');
-    const edited = text.replace('"title": "Why Simple Analytics is a great alternative to Matomo"', '"title": "Matomo, compared (edited)"');
+    const edited = text.replace(
+      '"title": "Why Simple Analytics is a great alternative to Matomo"',
+      '"title": "Matomo, compared (edited)"',
+    );
     expect(edited).not.toBe(text);
     await writeFile(fileA, edited);
     const second = await loadSnapshot(dir, { includeDrafts: true }, undefined, memo);
@@ -53,9 +71,15 @@ describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
     expect(after.get(editedKey)?.title).toBe('Matomo, compared (edited)');
     expect(after.get(editedKey)).not.toBe(before.get(editedKey));
     // An entry of another file is the very object of the first load; one of the edited file is parsed again.
-    const other = first.entries.find((entry) => entry.record.slug !== undefined && !text.includes(`"slug": "${String(entry.record.slug)}"`))!;
-    expect(after.get(`${other.collection}:${String(other.record.locale)}:${String(other.record.slug)}`)).toBe(other.record);
-    expect(after.get('articles:en:why-simple-analytics-is-a-great-alternative-to-google-analytics')).not.toBe(before.get('articles:en:why-simple-analytics-is-a-great-alternative-to-google-analytics'));
+    const other = first.entries.find(
+      (entry) => entry.record.slug !== undefined && !text.includes(`"slug": "${String(entry.record.slug)}"`),
+    )!;
+    expect(after.get(`${other.collection}:${String(other.record.locale)}:${String(other.record.slug)}`)).toBe(
+      other.record,
+    );
+    expect(after.get('articles:en:why-simple-analytics-is-a-great-alternative-to-google-analytics')).not.toBe(
+      before.get('articles:en:why-simple-analytics-is-a-great-alternative-to-google-analytics'),
+    );
 
     // Saved again with the same bytes (a new modification time): the same entries.
     await utimes(fileA, new Date(), new Date(Date.now() + 5_000));
@@ -76,7 +100,8 @@ describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
 });
 
 describe('readSnapshot with stamps (the input fingerprint of the CLI, between builds)', () => {
-  const bytesRead = (read: SnapshotRead) => read.files.filter((file) => file.bytes !== undefined).map((file) => file.name);
+  const bytesRead = (read: SnapshotRead) =>
+    read.files.filter((file) => file.bytes !== undefined).map((file) => file.name);
 
   it('reads a file again only when its stamp changed, and gives the digest of a read without stamps', async () => {
     const stamps: SnapshotStamps = {};
@@ -108,9 +133,15 @@ describe('readSnapshot with stamps (the input fingerprint of the CLI, between bu
     const first = await readSnapshot(dir, { includeDrafts: false, stamps });
     const name = first.files[0]!.name;
     stamps[name] = { ...stamps[name]!, hash: 'doctored' };
-    expect((await readSnapshot(dir, { includeDrafts: false, stamps })).files.find((file) => file.name === name)?.hash).toBe('doctored');
+    expect(
+      (await readSnapshot(dir, { includeDrafts: false, stamps })).files.find((file) => file.name === name)?.hash,
+    ).toBe('doctored');
     // Its entries are read when loadSnapshot needs them and nothing kept them.
-    const loaded = await loadSnapshot(dir, { includeDrafts: false }, await readSnapshot(dir, { includeDrafts: false, stamps }));
+    const loaded = await loadSnapshot(
+      dir,
+      { includeDrafts: false },
+      await readSnapshot(dir, { includeDrafts: false, stamps }),
+    );
     expect(loaded.entries).toEqual((await loadSnapshot(dir, { includeDrafts: false })).entries);
   });
 });

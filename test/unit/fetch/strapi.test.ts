@@ -36,12 +36,18 @@ describe('flattenRow', () => {
 describe('resolveMediaUrls', () => {
   it('makes relative media URLs absolute against the CMS origin and leaves absolute ones', () => {
     const record = {
-      coverImageWithoutText: { url: '/uploads/a.png', formats: { small: { url: '/uploads/small_a.png' }, large: { url: 'https://cdn.example.com/l.png' } } },
+      coverImageWithoutText: {
+        url: '/uploads/a.png',
+        formats: { small: { url: '/uploads/small_a.png' }, large: { url: 'https://cdn.example.com/l.png' } },
+      },
     };
     expect(resolveMediaUrls(record, ['coverImageWithoutText'], 'https://cms.example.com')).toEqual({
       coverImageWithoutText: {
         url: 'https://cms.example.com/uploads/a.png',
-        formats: { small: { url: 'https://cms.example.com/uploads/small_a.png' }, large: { url: 'https://cdn.example.com/l.png' } },
+        formats: {
+          small: { url: 'https://cms.example.com/uploads/small_a.png' },
+          large: { url: 'https://cdn.example.com/l.png' },
+        },
       },
     });
   });
@@ -49,7 +55,15 @@ describe('resolveMediaUrls', () => {
 
 describe('formatPageUrl', () => {
   it('asks Strapi for a total order, an explicit page size and narrow populates, with indexed arrays', () => {
-    const url = new URL(formatPageUrl('https://cms.example.com/api', { collection: 'articles', locale: 'de', page: 2, pageSize: 100, publication: 'drafts-v5' }));
+    const url = new URL(
+      formatPageUrl('https://cms.example.com/api', {
+        collection: 'articles',
+        locale: 'de',
+        page: 2,
+        pageSize: 100,
+        publication: 'drafts-v5',
+      }),
+    );
     expect(url.pathname).toBe('/api/articles');
     expect([...url.searchParams]).toMatchInlineSnapshot(`
       [
@@ -106,18 +120,31 @@ describe('formatPageUrl', () => {
   });
 
   it('speaks the proxy form of spec §7 when the URL ends in /api/cms', () => {
-    const url = new URL(formatPageUrl('https://www.example.com/api/cms', { collection: 'key-terms', locale: 'en', page: 1, pageSize: 100, publication: 'drafts-v4' }));
+    const url = new URL(
+      formatPageUrl('https://www.example.com/api/cms', {
+        collection: 'key-terms',
+        locale: 'en',
+        page: 1,
+        pageSize: 100,
+        publication: 'drafts-v4',
+      }),
+    );
     expect(url.pathname).toBe('/api/cms');
     expect(url.searchParams.get('path')).toBe('/key-terms');
     expect(url.searchParams.get('drafts')).toBe('true');
-    expect(url.searchParams.get('fields')).toBe('id,title,excerpt,locale,slug,authorSlug,automaticTranslated,publishedAt,updatedAt,createdAt,content,articleType,sourceDocumentUrl');
+    expect(url.searchParams.get('fields')).toBe(
+      'id,title,excerpt,locale,slug,authorSlug,automaticTranslated,publishedAt,updatedAt,createdAt,content,articleType,sourceDocumentUrl',
+    );
     expect(url.searchParams.has('populate[coverImageWithText]')).toBe(false);
   });
 });
 
 describe('applyRecordCap', () => {
   it('keeps the newest records and says how many were left out', () => {
-    const entries = [3, 1, 4, 2].map((day) => ({ collection: 'articles' as const, record: { id: day, publishedAt: `2024-01-0${day}T00:00:00.000Z` } }));
+    const entries = [3, 1, 4, 2].map((day) => ({
+      collection: 'articles' as const,
+      record: { id: day, publishedAt: `2024-01-0${day}T00:00:00.000Z` },
+    }));
     const capped = applyRecordCap(entries, 2);
     expect(capped.entries.map((entry) => entry.record.id)).toEqual([4, 3]);
     expect(capped.warnings).toEqual(['articles: 4 records, more than the cap of 2; the 2 oldest were left out']);

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SitegenError } from '../../../pipeline/errors.ts';
 import { fetchCmsEntries, type CmsOptions } from '../../../pipeline/fetch/fetch-cms.ts';
 import { DEFAULT_FAULT_RETRY } from '../../../pipeline/fetch/fetch-with-retries.ts';
-import { startFakeStrapi, type FakeFault, type FakeStrapi, type FakeStrapiOptions } from '../../fixtures/strapi/fake-strapi.ts';
+import {
+  startFakeStrapi,
+  type FakeFault,
+  type FakeStrapi,
+  type FakeStrapiOptions,
+} from '../../fixtures/strapi/fake-strapi.ts';
 import { makeFamily, makeKeyTerm } from '../../helpers/content.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -12,17 +17,30 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-const articles = () => [...makeFamily('alpha', ['en', 'nl']), ...makeFamily('beta', ['en']), ...makeFamily('gamma', ['en'])];
+const articles = () => [
+  ...makeFamily('alpha', ['en', 'nl']),
+  ...makeFamily('beta', ['en']),
+  ...makeFamily('gamma', ['en']),
+];
 
 async function fake(options: Partial<FakeStrapiOptions> = {}): Promise<FakeStrapi> {
-  const server = await startFakeStrapi({ version: 5, maxLimit: 1, collections: { articles: articles(), 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] }, ...options });
+  const server = await startFakeStrapi({
+    version: 5,
+    maxLimit: 1,
+    collections: { articles: articles(), 'key-terms': [makeKeyTerm({ documentId: 'visit', locale: 'en' })] },
+    ...options,
+  });
   cleanups.push(() => server.close());
   return server;
 }
 
 /** Page 2 of the English articles: the URL the faults below break. */
-const page2 = (request: { collection: string; locale: string | null; page: number }) => request.collection === 'articles' && request.locale === 'en' && request.page === 2;
-const isPage2 = (request: { url: string; query: URLSearchParams }) => /\/articles\?/.test(request.url) && request.query.get('locale') === 'en' && request.query.get('pagination[page]') === '2';
+const page2 = (request: { collection: string; locale: string | null; page: number }) =>
+  request.collection === 'articles' && request.locale === 'en' && request.page === 2;
+const isPage2 = (request: { url: string; query: URLSearchParams }) =>
+  /\/articles\?/.test(request.url) &&
+  request.query.get('locale') === 'en' &&
+  request.query.get('pagination[page]') === '2';
 
 async function crawl(server: FakeStrapi, cms: Partial<CmsOptions> = {}) {
   const progress: string[] = [];
@@ -35,7 +53,10 @@ async function crawl(server: FakeStrapi, cms: Partial<CmsOptions> = {}) {
   return { result, progress };
 }
 
-const slugs = (result: unknown) => (result as Awaited<ReturnType<typeof fetchCmsEntries>>).entries.map((entry) => `${entry.collection}:${String(entry.record.slug)}`).sort();
+const slugs = (result: unknown) =>
+  (result as Awaited<ReturnType<typeof fetchCmsEntries>>).entries
+    .map((entry) => `${entry.collection}:${String(entry.record.slug)}`)
+    .sort();
 
 describe('a transient fault is ridden out', () => {
   it.each([
@@ -85,7 +106,9 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
     const { server, error } = await failure([{ when: page2, kind: 'reset' }]);
     expect(error.code).toBe('CMS_UNREACHABLE');
     // Mid-body as a rule; a client too busy to read the first half before the reset loses it and sees the reset first.
-    expect(error.message).toMatch(/^The CMS (broke off its answer|could not be reached) for articles page 2 \(locale en\), on all 3 tries \((body ended after \d+ of \d+ bytes \(ECONNRESET\)|read ECONNRESET)\): GET /);
+    expect(error.message).toMatch(
+      /^The CMS (broke off its answer|could not be reached) for articles page 2 \(locale en\), on all 3 tries \((body ended after \d+ of \d+ bytes \(ECONNRESET\)|read ECONNRESET)\): GET /,
+    );
     expect(error.message).toContain(`GET ${server.restUrl}/articles?`);
     expect(server.requests.filter(isPage2)).toHaveLength(3);
     // The socket error is kept as the cause, for the CLI to show.
@@ -98,7 +121,9 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
     const server = await fake({ faults: [{ when: page2, kind: 'short-body' }] });
     const { result, progress } = await crawl(server, { faultRetry: { tries: 4, backoffMs: 40 } });
     expect((result as SitegenError).message).toContain('on all 4 tries');
-    const waits = progress.filter((line) => line.startsWith('articles page 2 (locale en): ')).map((line) => /trying again in (\d+) ms \(try (\d) of 4\)/.exec(line)!.slice(1).map(Number));
+    const waits = progress
+      .filter((line) => line.startsWith('articles page 2 (locale en): '))
+      .map((line) => /trying again in (\d+) ms \(try (\d) of 4\)/.exec(line)!.slice(1).map(Number));
     expect(waits.map(([, next]) => next)).toEqual([2, 3, 4]);
     // Before try n + 1: between half and all of 40 ms × 2^(n-1).
     waits.forEach(([ms, next]) => {
@@ -121,7 +146,9 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
   it('no answer until the timeout on every try', async () => {
     const { server, error } = await failure([{ when: page2, kind: 'stall' }], { timeoutMs: 1_000 });
     expect(error.code).toBe('CMS_UNREACHABLE');
-    expect(error.message).toContain('did not answer in time for articles page 2 (locale en), on all 3 tries (no answer within 1000 ms)');
+    expect(error.message).toContain(
+      'did not answer in time for articles page 2 (locale en), on all 3 tries (no answer within 1000 ms)',
+    );
     expect(server.requests.filter(isPage2)).toHaveLength(3);
   });
 
@@ -135,25 +162,46 @@ describe('a fault that does not pass fails the crawl, naming the URL and what ha
   it('an answer that is not JSON on every try', async () => {
     const { server, error } = await failure([{ when: page2, kind: 'not-json' }]);
     expect(error.code).toBe('CMS_RESPONSE_INVALID');
-    expect(error.message).toMatch(/^The CMS answered articles page 2 \(locale en\) with a body that is not JSON, on all 3 tries/);
+    expect(error.message).toMatch(
+      /^The CMS answered articles page 2 \(locale en\) with a body that is not JSON, on all 3 tries/,
+    );
     expect(server.requests.filter(isPage2)).toHaveLength(3);
   });
 });
 
 describe("the spec's one retry for HTTP statuses stays as it is", () => {
   it('a 500 after a reset is retried once, not once per try', async () => {
-    const server = await fake({ faults: [{ when: page2, kind: 'reset', times: 1 }, { when: page2, status: 500 }] });
+    const server = await fake({
+      faults: [
+        { when: page2, kind: 'reset', times: 1 },
+        { when: page2, status: 500 },
+      ],
+    });
     const { result } = await crawl(server);
     expect((result as SitegenError).code).toBe('CMS_HTTP_ERROR');
-    expect(server.requests.filter(isPage2).map((request) => request.fault ?? request.status)).toEqual(['reset', 500, 500]);
+    expect(server.requests.filter(isPage2).map((request) => request.fault ?? request.status)).toEqual([
+      'reset',
+      500,
+      500,
+    ]);
   });
 
   it('a 503 retried once, then a reset: the next try gets no second status retry', async () => {
-    const server = await fake({ faults: [{ when: page2, status: 503, times: 1, retryAfter: '0' }, { when: page2, kind: 'reset', times: 1 }, { when: page2, status: 500 }] });
+    const server = await fake({
+      faults: [
+        { when: page2, status: 503, times: 1, retryAfter: '0' },
+        { when: page2, kind: 'reset', times: 1 },
+        { when: page2, status: 500 },
+      ],
+    });
     const { result } = await crawl(server);
     expect((result as SitegenError).code).toBe('CMS_HTTP_ERROR');
     expect((result as SitegenError).message).toContain('HTTP 500');
-    expect(server.requests.filter(isPage2).map((request) => request.fault ?? request.status)).toEqual([503, 'reset', 500]);
+    expect(server.requests.filter(isPage2).map((request) => request.fault ?? request.status)).toEqual([
+      503,
+      'reset',
+      500,
+    ]);
   });
 
   it('a 503 with Retry-After is retried once and the crawl goes on', async () => {

@@ -1,6 +1,14 @@
 // issue 12: amounts, numbers and ages through Intl in the page's locale; typography per language.
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatAmount, formatDate, formatCountInWords, formatPercent, typeset, typesetMessages } from '../../../pipeline/locale-format.ts';
+import {
+  formatAge,
+  formatAmount,
+  formatDate,
+  formatCountInWords,
+  formatPercent,
+  typeset,
+  typesetMessages,
+} from '../../../pipeline/locale-format.ts';
 
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';
@@ -28,7 +36,9 @@ describe('formatAmount', () => {
 
 describe('counts and percentages', () => {
   it('says a round million in words, in each language', () => {
-    expect(['en-US', 'nl-NL', 'de-DE', 'es-ES', 'fr-FR', 'it-IT'].map((iso) => formatCountInWords(iso, 1_000_000))).toEqual(['1 million', '1 miljoen', '1 Million', '1 millón', '1 million', '1 milione']);
+    expect(
+      ['en-US', 'nl-NL', 'de-DE', 'es-ES', 'fr-FR', 'it-IT'].map((iso) => formatCountInWords(iso, 1_000_000)),
+    ).toEqual(['1 million', '1 miljoen', '1 Million', '1 millón', '1 million', '1 milione']);
     expect(formatCountInWords('de-DE', 100_000)).toBe('100.000');
   });
 
@@ -70,7 +80,9 @@ describe('formatDate', () => {
 
 describe('typeset', () => {
   it('puts a narrow no-break space before French : ; ! ? % and inside guillemets', () => {
-    expect(typeset('Langue : {0}. Prêt ? Oui ! 85 % « citation »', 'fr')).toBe(`Langue${NNBSP}: {0}. Prêt${NNBSP}? Oui${NNBSP}! 85${NNBSP}% «${NNBSP}citation${NNBSP}»`);
+    expect(typeset('Langue : {0}. Prêt ? Oui ! 85 % « citation »', 'fr')).toBe(
+      `Langue${NNBSP}: {0}. Prêt${NNBSP}? Oui${NNBSP}! 85${NNBSP}% «${NNBSP}citation${NNBSP}»`,
+    );
     expect(typeset('Copié!', 'fr')).toBe(`Copié${NNBSP}!`);
   });
 

@@ -15,13 +15,20 @@ beforeAll(async () => {
 });
 
 function contentOf(articles: FakeRecord[]): Content {
-  const valid = validateContent(articles.map((record) => ({ collection: 'articles' as const, record })), { skipInvalid: false });
+  const valid = validateContent(
+    articles.map((record) => ({ collection: 'articles' as const, record })),
+    { skipInvalid: false },
+  );
   const media = new Map();
   const markdown = planMarkdownJobs({ content: valid, site, media, imageSizes: new Map(), codeHash: 'test' });
   return transformContent({ content: valid, site, media, colours: new Map(), markdown });
 }
 
-const blogUrlPaths = (content: Content) => planPages({ content, site }).pages.map((page) => page.urlPath).filter((urlPath) => /\/blog\/./.test(urlPath)).sort();
+const blogUrlPaths = (content: Content) =>
+  planPages({ content, site })
+    .pages.map((page) => page.urlPath)
+    .filter((urlPath) => /\/blog\/./.test(urlPath))
+    .sort();
 
 describe('dropClashingPages (the preview)', () => {
   it('leaves out the pages of entries whose slugs differ only in case, in that locale only, naming both', () => {
@@ -40,13 +47,22 @@ describe('dropClashingPages (the preview)', () => {
   });
 
   it('sees the English fallback page of one entry clash with the own page of another', () => {
-    const content = contentOf([makeArticle({ id: 5, documentId: 'en-only', locale: 'en', slug: 'gedeeld' }), makeArticle({ id: 6, documentId: 'nl-only', locale: 'nl', slug: 'gedeeld' })]);
+    const content = contentOf([
+      makeArticle({ id: 5, documentId: 'en-only', locale: 'en', slug: 'gedeeld' }),
+      makeArticle({ id: 6, documentId: 'nl-only', locale: 'nl', slug: 'gedeeld' }),
+    ]);
     expect(() => planPages({ content, site })).toThrow(/claimed by more than one page/);
     const { content: kept, warnings } = dropClashingPages({ content, site });
     expect(warnings).toEqual([
       '/nl/blog/gedeeld is claimed by articles #5 (articles:en-only, nl, the English fallback, slug "gedeeld") and articles #6 (articles:nl-only, nl, slug "gedeeld"); their pages there are left out',
     ]);
-    expect(blogUrlPaths(kept)).toEqual(['/blog/gedeeld', '/de/blog/gedeeld', '/es/blog/gedeeld', '/fr/blog/gedeeld', '/it/blog/gedeeld']);
+    expect(blogUrlPaths(kept)).toEqual([
+      '/blog/gedeeld',
+      '/de/blog/gedeeld',
+      '/es/blog/gedeeld',
+      '/fr/blog/gedeeld',
+      '/it/blog/gedeeld',
+    ]);
   });
 
   it('changes nothing without a clash', () => {

@@ -14,11 +14,19 @@ beforeAll(async () => {
 });
 
 type Entry = RedirectsFile['redirects'][number];
-const path = (from: string, to: string, extra: Partial<{ status: 301 | 302 | 307 | 308; force: boolean }> = {}): Entry => ({ from, to, status: 308, force: false, ...extra });
+const path = (
+  from: string,
+  to: string,
+  extra: Partial<{ status: 301 | 302 | 307 | 308; force: boolean }> = {},
+): Entry => ({ from, to, status: 308, force: false, ...extra });
 
 function plan(families: ContentFamily[], redirects: Entry[], extraPages: string[] = []) {
   const site = { ...repoSite, redirects };
-  return planRedirects({ site, content: makeContent(families), pages: makePages([...families.flatMap(blogPaths), ...extraPages]) });
+  return planRedirects({
+    site,
+    content: makeContent(families),
+    pages: makePages([...families.flatMap(blogPaths), ...extraPages]),
+  });
 }
 
 function failure(run: () => unknown): SitegenError {
@@ -44,7 +52,9 @@ describe('planRedirects: localized slugs', () => {
       '308 /it/blog/hallo-wereld → /it/blog/hello-world',
       '308 /nl/blog/hello-world → /nl/blog/hallo-wereld',
     ]);
-    expect(result.rules.every((rule) => rule.origin === 'slug' && rule.label.startsWith('articles:hello ('))).toBe(true);
+    expect(result.rules.every((rule) => rule.origin === 'slug' && rule.label.startsWith('articles:hello ('))).toBe(
+      true,
+    );
   });
 
   it('leaves out a slug redirect whose source is another entry’s page, and says so', () => {
@@ -52,7 +62,11 @@ describe('planRedirects: localized slugs', () => {
     const other = makeBlogFamily('other', { en: 'hallo-wereld' });
     const { plan: result, warnings } = plan([hello, other], []);
     expect(result.rules.map((rule) => rule.from)).not.toContain('/blog/hallo-wereld');
-    expect(warnings).toEqual([expect.stringMatching(/^\d+ localized-slug redirects were left out because their source is a page of another entry: /)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^\d+ localized-slug redirects were left out because their source is a page of another entry: /,
+      ),
+    ]);
   });
 
   it('leaves out a source two entries claim, and says so', () => {
@@ -60,7 +74,9 @@ describe('planRedirects: localized slugs', () => {
     const b = makeBlogFamily('b', { en: 'beta', de: 'gemeinsam' });
     const { plan: result, warnings } = plan([a, b], []);
     expect(result.rules.map((rule) => rule.from)).not.toContain('/blog/gemeinsam');
-    expect(warnings.join('\n')).toContain('two entries claim the source: /blog/gemeinsam (articles:a (en), articles:b (en))');
+    expect(warnings.join('\n')).toContain(
+      'two entries claim the source: /blog/gemeinsam (articles:a (en), articles:b (en))',
+    );
   });
 });
 
@@ -79,23 +95,41 @@ describe('planRedirects: redirects.json', () => {
   });
 
   it('collapses a chain to one hop and never turns a temporary hop permanent', () => {
-    const rules = plan([hello], [path('/a', '/b'), path('/b', '/c', { status: 307 }), path('/c', '/blog/hello-world')]).plan.rules.filter((rule) => rule.origin === 'list');
-    expect(rules.map((rule) => `${rule.status} ${rule.from} → ${rule.to}`)).toEqual(['307 /a → /blog/hello-world', '307 /b → /blog/hello-world', '308 /c → /blog/hello-world']);
+    const rules = plan(
+      [hello],
+      [path('/a', '/b'), path('/b', '/c', { status: 307 }), path('/c', '/blog/hello-world')],
+    ).plan.rules.filter((rule) => rule.origin === 'list');
+    expect(rules.map((rule) => `${rule.status} ${rule.from} → ${rule.to}`)).toEqual([
+      '307 /a → /blog/hello-world',
+      '307 /b → /blog/hello-world',
+      '308 /c → /blog/hello-world',
+    ]);
   });
 
   it('takes a hand-written rule over the computed one for the same source', () => {
     const rules = plan([hello], [path('/nl/blog/hello-world', '/pricing-page')], ['/pricing-page']).plan.rules;
-    expect(rules.filter((rule) => rule.from === '/nl/blog/hello-world')).toEqual([expect.objectContaining({ to: '/pricing-page', origin: 'list' })]);
+    expect(rules.filter((rule) => rule.from === '/nl/blog/hello-world')).toEqual([
+      expect.objectContaining({ to: '/pricing-page', origin: 'list' }),
+    ]);
   });
 
   it('accepts an https target and a forced rule over a page', () => {
-    const rules = plan([hello], [path('/docs', 'https://docs.simpleanalytics.com'), path('/blog/hello-world', '/de/blog/hello-world', { force: true })]).plan.rules;
+    const rules = plan(
+      [hello],
+      [
+        path('/docs', 'https://docs.simpleanalytics.com'),
+        path('/blog/hello-world', '/de/blog/hello-world', { force: true }),
+      ],
+    ).plan.rules;
     expect(rules.find((rule) => rule.from === '/docs')?.to).toBe('https://docs.simpleanalytics.com');
     expect(rules.find((rule) => rule.from === '/blog/hello-world')?.force).toBe(true);
   });
 
   it('leaves out, with a warning, a redirect to an entry this build does not have (the CMS decides which exist)', () => {
-    const { plan: result, warnings } = plan([hello], [path('/old', '/blog/unpublished-post'), path('/old-nl', '/nl/blog/hello-world')]);
+    const { plan: result, warnings } = plan(
+      [hello],
+      [path('/old', '/blog/unpublished-post'), path('/old-nl', '/nl/blog/hello-world')],
+    );
     expect(result.rules.map((rule) => rule.from)).not.toContain('/old');
     expect(result.rules.find((rule) => rule.from === '/old-nl')?.to).toBe('/nl/blog/hallo-wereld');
     expect(warnings).toEqual([
@@ -110,7 +144,14 @@ describe('planRedirects: redirects.json', () => {
       status: 307,
       targets: ['nl', 'de', 'es', 'fr', 'it'].map((locale) => ({ locale, urlPath: `/${locale}` })),
     });
-    expect(notFound.map((page) => `${page.prefix} ${page.outputPath}`)).toEqual(['/de/ de/404.html', '/es/ es/404.html', '/fr/ fr/404.html', '/it/ it/404.html', '/nl/ nl/404.html', '/ 404.html']);
+    expect(notFound.map((page) => `${page.prefix} ${page.outputPath}`)).toEqual([
+      '/de/ de/404.html',
+      '/es/ es/404.html',
+      '/fr/ fr/404.html',
+      '/it/ it/404.html',
+      '/nl/ nl/404.html',
+      '/ 404.html',
+    ]);
   });
 });
 
@@ -168,7 +209,12 @@ describe('planRedirects: verification', () => {
         ],
       ),
     );
-    expect(error.message.split('\n').slice(1).map((line) => line.trim())).toEqual([
+    expect(
+      error.message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim()),
+    ).toEqual([
       'redirects.json #1: source "//evil.example" has an empty segment ("//")',
       'redirects.json #2: source "/\\evil.example" has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)',
       'redirects.json #3: source "/%2F%2Fevil.example" has characters other than letters, digits and "-._~" (no "%" except in encoded letters, no ":", "*", "?", "#", "\\" or spaces)',
@@ -181,24 +227,27 @@ describe('planRedirects: verification', () => {
       'redirects.json #10: target "/\\evil.example" could be read as another host ("//" or "\\" at the start)',
       'redirects.json #11: target "http://example.com/x" is an absolute URL but not https',
       'redirects.json #12: target "https://user:pw@example.com/" carries credentials',
-      "redirects.json #13: target \"https://example.com/x?utm=1\" has a query or fragment (the request's query string is kept instead)",
+      'redirects.json #13: target "https://example.com/x?utm=1" has a query or fragment (the request\'s query string is kept instead)',
       'redirects.json #14: target "javascript:alert(1)" is an absolute URL but not https',
       'redirects.json #15: target "https://example.com/$x" has characters some host formats cannot carry ("$", quotes, spaces, "\\")',
     ]);
   });
 
   it('with dropBroken (the preview), leaves out every broken rule and the rules that lead into one, each a warning, and keeps the rest', () => {
-    const site = { ...repoSite, redirects: [
-      path('/Blog/Hello-World', '/blog/hello-world'),
-      path('/dup', '/blog/hello-world'),
-      path('/dup', '/blog/hello-world'),
-      path('/loop-a', '/loop-b'),
-      path('/loop-b', '/loop-a'),
-      path('/into-the-loop', '/loop-a'),
-      path('/gone', '/nowhere'),
-      path('/old-hello', '/blog/hello-world'),
-      { route: 'glossary-category-slug' as const, from: { slug: 'x' }, to: { slug: 'y' }, status: 308 as const },
-    ] };
+    const site = {
+      ...repoSite,
+      redirects: [
+        path('/Blog/Hello-World', '/blog/hello-world'),
+        path('/dup', '/blog/hello-world'),
+        path('/dup', '/blog/hello-world'),
+        path('/loop-a', '/loop-b'),
+        path('/loop-b', '/loop-a'),
+        path('/into-the-loop', '/loop-a'),
+        path('/gone', '/nowhere'),
+        path('/old-hello', '/blog/hello-world'),
+        { route: 'glossary-category-slug' as const, from: { slug: 'x' }, to: { slug: 'y' }, status: 308 as const },
+      ],
+    };
     const options = { site, content: makeContent([hello]), pages: makePages(blogPaths(hello)) };
     expect(() => planRedirects(options)).toThrow(SitegenError);
     const result = planRedirects({ ...options, dropBroken: true });
@@ -211,7 +260,9 @@ describe('planRedirects: verification', () => {
       'redirects.json #7: target "/nowhere" is not a page of this build',
       'redirects.json #6: target "/loop-a" is not a page of this build',
     ]);
-    expect(result.warnings.filter((warning) => warning.startsWith('redirect left out: '))).toEqual(result.dropped.map((line) => `redirect left out: ${line}`));
+    expect(result.warnings.filter((warning) => warning.startsWith('redirect left out: '))).toEqual(
+      result.dropped.map((line) => `redirect left out: ${line}`),
+    );
     const kept = result.plan.rules.filter((rule) => rule.origin === 'list').map((rule) => `${rule.from} → ${rule.to}`);
     expect(kept).toEqual(['/old-hello → /blog/hello-world']);
     // The slug redirects of the content are untouched.
@@ -219,8 +270,12 @@ describe('planRedirects: verification', () => {
   });
 
   it('names a route rule whose parameters do not fit the route', () => {
-    const error = failure(() => plan([hello], [{ route: 'glossary-category-slug', from: { slug: 'x' }, to: { slug: 'y' }, status: 308 }]));
-    expect(error.message).toContain('redirects.json #1: "from" gives the parameters {slug}, route glossary-category-slug takes {category, slug}');
+    const error = failure(() =>
+      plan([hello], [{ route: 'glossary-category-slug', from: { slug: 'x' }, to: { slug: 'y' }, status: 308 }]),
+    );
+    expect(error.message).toContain(
+      'redirects.json #1: "from" gives the parameters {slug}, route glossary-category-slug takes {category, slug}',
+    );
   });
 
   it('lists at most 60 offenders and counts the rest', () => {
@@ -229,5 +284,4 @@ describe('planRedirects: verification', () => {
     expect(error.message.split('\n')[0]).toBe('75 redirect problems.');
     expect(error.message).toContain('… and 15 more');
   });
-
 });

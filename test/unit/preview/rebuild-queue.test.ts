@@ -6,7 +6,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the rebuild queue', () => {
   it('waits for quiet, then rebuilds once for every change made meanwhile', async () => {
     const batches: string[][] = [];
-    const queue = createRebuildQueue<string>({ debounceMs: 30, rebuild: async (changes) => void batches.push(changes) });
+    const queue = createRebuildQueue<string>({
+      debounceMs: 30,
+      rebuild: async (changes) => void batches.push(changes),
+    });
     const done = [queue.add('a'), queue.add('b')];
     await sleep(10);
     done.push(queue.add('c'));

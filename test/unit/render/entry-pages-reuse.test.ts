@@ -34,7 +34,10 @@ function written(pages: SitePages): OutputEntries {
   return new Map([...pages.hashes].map(([file, hash]) => [file, { hash, bytes: 1 }]));
 }
 
-const outlines = (pages: SitePages) => pages.outlines.map((page) => JSON.stringify([page.route, page.locale, page.urlPath, page.outputPath, page.socialImage]));
+const outlines = (pages: SitePages) =>
+  pages.outlines.map((page) =>
+    JSON.stringify([page.route, page.locale, page.urlPath, page.outputPath, page.socialImage]),
+  );
 const sitemap = (pages: SitePages) => formatSitemapFiles(pages.sitemap, { baseUrl: site.config.baseUrl });
 
 describe('planSitePages: entry pages of unchanged families kept from the last build', () => {
@@ -50,7 +53,11 @@ describe('planSitePages: entry pages of unchanged families kept from the last bu
 
   it('plans nothing kept again when nothing changed, and gives what planning everything gives', () => {
     const first = plan(records.articles!);
-    const again = plan(records.articles!.map((record) => ({ ...record })), written(first.pages), first.next);
+    const again = plan(
+      records.articles!.map((record) => ({ ...record })),
+      written(first.pages),
+      first.next,
+    );
     expect(again.pages.families.kept).toBe(first.next.size);
     expect(again.pages.toRender).toEqual([]);
     expect(again.pages.hashes).toEqual(first.pages.hashes);
@@ -58,44 +65,66 @@ describe('planSitePages: entry pages of unchanged families kept from the last bu
     expect(sitemap(again.pages)).toEqual(sitemap(first.pages));
   });
 
-  it.each(edits)('after an edit (%s): plans the changed family, and gives what planning everything gives', (_, edit) => {
-    const base = withFallbackLink(records.articles!);
-    const before = plan(base);
-    const edited = edit(base);
-    const reused = plan(edited, written(before.pages), before.next);
-    const whole = plan(edited);
-    // The same pages, hashes, sitemap and pages to render as a plan of everything against the same output.
-    expect(reused.pages.hashes).toEqual(whole.pages.hashes);
-    expect(outlines(reused.pages)).toEqual(outlines(whole.pages));
-    expect(sitemap(reused.pages)).toEqual(sitemap(whole.pages));
-    const changed = [...whole.pages.hashes].filter(([file, hash]) => before.pages.hashes.get(file) !== hash).map(([file]) => file).sort();
-    expect(reused.pages.toRender.map((page) => page.outputPath).sort()).toEqual(changed);
-    expect(changed.length).toBeGreaterThan(0);
-    // Only the edited family (and those with a fallback page) planned, unless the shells changed.
-    const withFallback = reused.entryFamilies.filter(hasFallbackPage).length;
-    if (reused.shells === before.shells) expect(reused.pages.families.planned).toBeLessThanOrEqual(withFallback + 1);
-    else expect(reused.pages.families.kept).toBe(0);
-  });
+  it.each(edits)(
+    'after an edit (%s): plans the changed family, and gives what planning everything gives',
+    (_, edit) => {
+      const base = withFallbackLink(records.articles!);
+      const before = plan(base);
+      const edited = edit(base);
+      const reused = plan(edited, written(before.pages), before.next);
+      const whole = plan(edited);
+      // The same pages, hashes, sitemap and pages to render as a plan of everything against the same output.
+      expect(reused.pages.hashes).toEqual(whole.pages.hashes);
+      expect(outlines(reused.pages)).toEqual(outlines(whole.pages));
+      expect(sitemap(reused.pages)).toEqual(sitemap(whole.pages));
+      const changed = [...whole.pages.hashes]
+        .filter(([file, hash]) => before.pages.hashes.get(file) !== hash)
+        .map(([file]) => file)
+        .sort();
+      expect(reused.pages.toRender.map((page) => page.outputPath).sort()).toEqual(changed);
+      expect(changed.length).toBeGreaterThan(0);
+      // Only the edited family (and those with a fallback page) planned, unless the shells changed.
+      const withFallback = reused.entryFamilies.filter(hasFallbackPage).length;
+      if (reused.shells === before.shells) expect(reused.pages.families.planned).toBeLessThanOrEqual(withFallback + 1);
+      else expect(reused.pages.families.kept).toBe(0);
+    },
+  );
 
   it('a family kept from the last build is planned again when the output no longer holds its pages as written', () => {
     const first = plan(records.articles!);
     const output = written(first.pages);
     const { everywhere } = families(records.articles!);
-    const english = first.pages.outlines.find((page) => page.locale === 'en' && page.urlPath.endsWith(`/${String(everywhere.find((record) => record.locale === 'en')!.slug)}`))!;
+    const english = first.pages.outlines.find(
+      (page) =>
+        page.locale === 'en' &&
+        page.urlPath.endsWith(`/${String(everywhere.find((record) => record.locale === 'en')!.slug)}`),
+    )!;
     output.set(english.outputPath, { hash: 'edited by hand', bytes: 1 });
     const again = plan(records.articles!, output, first.next);
     expect(again.pages.families.kept).toBe(first.next.size - 1);
     expect(again.pages.toRender.map((page) => page.outputPath)).toEqual([english.outputPath]);
   });
 
-  it('a changed entry that takes a kept page\'s path fails as planning everything does, naming both', () => {
+  it("a changed entry that takes a kept page's path fails as planning everything does, naming both", () => {
     const base = records.articles!;
     const first = plan(base);
     const { everywhere } = families(base);
     const kept = everywhere.find((record) => record.locale === 'en')!;
-    const other = base.find((record) => record.locale === 'en' && record.articleType === 'blog' && record.documentId !== kept.documentId && record.publishedAt !== null)!;
-    const clashing = base.map((record) => (record === other ? { ...record, slug: String(kept.slug).toUpperCase() } : record));
+    const other = base.find(
+      (record) =>
+        record.locale === 'en' &&
+        record.articleType === 'blog' &&
+        record.documentId !== kept.documentId &&
+        record.publishedAt !== null,
+    )!;
+    const clashing = base.map((record) =>
+      record === other ? { ...record, slug: String(kept.slug).toUpperCase() } : record,
+    );
     expect(() => plan(clashing)).toThrow(/claimed by more than one page/);
-    expect(() => plan(clashing, written(first.pages), first.next)).toThrow(new RegExp(`claimed by more than one page[\\s\\S]*#${kept.id}[\\s\\S]*#${other.id}|claimed by more than one page[\\s\\S]*#${other.id}[\\s\\S]*#${kept.id}`));
+    expect(() => plan(clashing, written(first.pages), first.next)).toThrow(
+      new RegExp(
+        `claimed by more than one page[\\s\\S]*#${kept.id}[\\s\\S]*#${other.id}|claimed by more than one page[\\s\\S]*#${other.id}[\\s\\S]*#${kept.id}`,
+      ),
+    );
   });
 });

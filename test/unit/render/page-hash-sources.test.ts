@@ -18,7 +18,11 @@ const code = FIXED_CODE;
 /** Per output path: the page's whole plan with its locale's shell (what its HTML is made from), and its hash. */
 function planned(articles: FakeRecord[]) {
   const { plan } = planContent(site, { articles, keyTerms: records['key-terms']! });
-  const shared = { product: site.config.product, messages: site.messages, shells: plan.shells } as unknown as RenderShared;
+  const shared = {
+    product: site.config.product,
+    messages: site.messages,
+    shells: plan.shells,
+  } as unknown as RenderShared;
   const hashes = hashPageInputs(plan.pages, shared, code, { site, familyOf: plan.familyOf, listed: plan.listed });
   const plans = new Map(plan.pages.map((page) => [page.outputPath, JSON.stringify([page, plan.shells[page.locale]])]));
   return { plans, hashes, entryPages: plan.familyOf.size, listed: plan.listed.size };
@@ -50,6 +54,11 @@ describe('page hashes of entry pages, taken from their sources', () => {
   });
 
   it('stay the same when nothing changed', () => {
-    expect(changedKeys(planned(records.articles!).hashes, planned(records.articles!.map((record) => ({ ...record }))).hashes)).toEqual([]);
+    expect(
+      changedKeys(
+        planned(records.articles!).hashes,
+        planned(records.articles!.map((record) => ({ ...record }))).hashes,
+      ),
+    ).toEqual([]);
   });
 });

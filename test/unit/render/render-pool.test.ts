@@ -26,14 +26,31 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ cleanup } = await makeTempDir('render-pool'));
   const site = await loadSite(REPO_ROOT);
-  const fetched = await fetchEntries({ cms: undefined, contentDir: path.join(REPO_ROOT, 'content'), locales: LOCALES, includeDrafts: false });
+  const fetched = await fetchEntries({
+    cms: undefined,
+    contentDir: path.join(REPO_ROOT, 'content'),
+    locales: LOCALES,
+    includeDrafts: false,
+  });
   const valid = validateContent(fetched.entries, { skipInvalid: false });
   const markdown = { baseUrl: site.config.baseUrl, media: new Map(), imageSizes: new Map() };
-  const jobs = planMarkdownJobs({ content: valid, site, media: markdown.media, imageSizes: markdown.imageSizes, codeHash: 'test' });
+  const jobs = planMarkdownJobs({
+    content: valid,
+    site,
+    media: markdown.media,
+    imageSizes: markdown.imageSizes,
+    codeHash: 'test',
+  });
   const content = transformContent({ content: valid, site, media: markdown.media, colours: new Map(), markdown: jobs });
   const plan = planPages({ content, site });
   pages = plan.pages.filter((page) => page.data.template === 'article').slice(0, 40);
-  shared = createRenderShared({ site, shells: plan.shells, assets: await loadSiteAssets(REPO_ROOT), scripts: await bundleClient(), markdown });
+  shared = createRenderShared({
+    site,
+    shells: plan.shells,
+    assets: await loadSiteAssets(REPO_ROOT),
+    scripts: await bundleClient(),
+    markdown,
+  });
 }, 60_000);
 afterAll(async () => {
   await cleanup();
@@ -66,7 +83,8 @@ describe('the render pool', () => {
   });
 
   it('hands back the bodies asked for by content key, as the pages rendered them, in workers and in this thread', async () => {
-    const versionOf = (page: PagePlan) => (page.data as Extract<PagePlan['data'], { template: 'article' }>).article.version;
+    const versionOf = (page: PagePlan) =>
+      (page.data as Extract<PagePlan['data'], { template: 'article' }>).article.version;
     const asked = pages.slice(0, 3).map((page) => versionOf(page).contentKey);
     const render = createMarkdownRenderer(shared.markdown);
     for (const workers of [2, 0]) {
@@ -75,7 +93,8 @@ describe('the render pool', () => {
         const files = await collect(pool.render(pages.slice(0, 8), shared, { keepBodies: new Set(asked) }));
         const bodies = new Map(files.flatMap((file) => file.bodies ?? []).map((body) => [body.contentKey, body.html]));
         expect([...bodies.keys()].sort()).toEqual([...asked].sort());
-        for (const page of pages.slice(0, 3)) expect(bodies.get(versionOf(page).contentKey)).toBe(render(versionOf(page).markdown).html);
+        for (const page of pages.slice(0, 3))
+          expect(bodies.get(versionOf(page).contentKey)).toBe(render(versionOf(page).markdown).html);
         // Without keepBodies, no page carries one.
         const plain = await collect(pool.render(pages.slice(0, 3), shared));
         expect(plain.some((file) => file.bodies !== undefined)).toBe(false);
@@ -93,17 +112,30 @@ describe('the render pool', () => {
   });
 
   it('reports every page that failed, by URL, once all were tried, with the template stack as the cause', async () => {
-    const broken = pages.slice(0, 2).map((page) => ({ ...page, urlPath: `${page.urlPath}-broken`, outputPath: `broken/${page.outputPath}`, data: { template: 'article' } }) as unknown as PagePlan);
+    const broken = pages.slice(0, 2).map(
+      (page) =>
+        ({
+          ...page,
+          urlPath: `${page.urlPath}-broken`,
+          outputPath: `broken/${page.outputPath}`,
+          data: { template: 'article' },
+        }) as unknown as PagePlan,
+    );
     for (const workers of [0, 2]) {
       const pool = createRenderPool({ workers });
       const rendered: RenderedPage[] = [];
       try {
         const error = await (async () => {
           for await (const batch of pool.render([...pages, ...broken], shared)) rendered.push(...batch);
-        })().then(() => undefined, (failure: unknown) => failure);
+        })().then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
         expect(error).toMatchObject({
           code: 'RENDER_FAILED',
-          message: expect.stringMatching(new RegExp(`2 pages could not be rendered[\\s\\S]*${broken[0]!.urlPath}[\\s\\S]*${broken[1]!.urlPath}`)),
+          message: expect.stringMatching(
+            new RegExp(`2 pages could not be rendered[\\s\\S]*${broken[0]!.urlPath}[\\s\\S]*${broken[1]!.urlPath}`),
+          ),
         });
         // The cause carries the template's stack, down to the template file that threw.
         expect(((error as Error).cause as Error).stack).toMatch(/templates\/[\w/]+\.tsx:\d+/);
@@ -119,7 +151,9 @@ describe('the render pool', () => {
     const pool = createRenderPool({ workers: 1, spare: true });
     expect(await collect(pool.render(pages.slice(0, 1), shared))).toHaveLength(1);
     pool.reload();
-    expect((await collect(pool.render(pages.slice(0, 2), shared))).map(text)).toEqual(pages.slice(0, 2).map((page) => renderPage(page, shared)));
+    expect((await collect(pool.render(pages.slice(0, 2), shared))).map(text)).toEqual(
+      pages.slice(0, 2).map((page) => renderPage(page, shared)),
+    );
     await pool.close();
   });
 });

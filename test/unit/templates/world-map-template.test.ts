@@ -17,7 +17,15 @@ const map: ProjectedWorldMap = {
   ],
 };
 
-const labels = { title: 'Where Google Analytics is illegal', europe: 'Europe, enlarged', countryStatus: '{0}: {1}', forbidden: 'Forbidden', legal: 'Legal', pending: 'Pending cases', unknown: 'Not researched' };
+const labels = {
+  title: 'Where Google Analytics is illegal',
+  europe: 'Europe, enlarged',
+  countryStatus: '{0}: {1}',
+  forbidden: 'Forbidden',
+  legal: 'Legal',
+  pending: 'Pending cases',
+  unknown: 'Not researched',
+};
 const names = { DE: 'Germany', ES: 'Spain', FR: 'France', PL: 'Poland', US: 'United States' };
 
 function render(countries: CountrySummary[]): string {
@@ -25,7 +33,12 @@ function render(countries: CountrySummary[]): string {
 }
 
 const html = render([
-  { code: 'FR', status: 'forbidden', href: '/blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling', isEnglishOnly: false },
+  {
+    code: 'FR',
+    status: 'forbidden',
+    href: '/blog/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling',
+    isEnglishOnly: false,
+  },
   { code: 'DE', status: 'pending', href: '/google-analytics-countries/germany', isEnglishOnly: false },
   { code: 'US', status: 'legal', href: undefined, isEnglishOnly: false },
 ]);
@@ -46,8 +59,12 @@ describe('WorldMap', () => {
   });
 
   it('wraps a linked country in an svg link named by country and status', () => {
-    expect(shapeOf('FR')).toMatch(/^<a href="\/blog\/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling" aria-label="France: Forbidden">/);
-    expect(shapeOf('DE')).toMatch(/^<a href="\/google-analytics-countries\/germany" aria-label="Germany: Pending cases">/);
+    expect(shapeOf('FR')).toMatch(
+      /^<a href="\/blog\/france-rules-google-analytics-to-be-in-conflict-with-gdpr-ruling" aria-label="France: Forbidden">/,
+    );
+    expect(shapeOf('DE')).toMatch(
+      /^<a href="\/google-analytics-countries\/germany" aria-label="Germany: Pending cases">/,
+    );
   });
 
   it('gives each path the class of its status', () => {
@@ -81,7 +98,9 @@ describe('WorldMap', () => {
 
   it('has a legend with the four statuses in order', () => {
     const legend = /<ul class="map-legend">(.*)<\/ul>/.exec(html)?.[1] ?? '';
-    const entries = [...legend.matchAll(/<li><span class="map-swatch status-(\w+)" aria-hidden="true"><\/span>([^<]+)<\/li>/g)];
+    const entries = [
+      ...legend.matchAll(/<li><span class="map-swatch status-(\w+)" aria-hidden="true"><\/span>([^<]+)<\/li>/g),
+    ];
     expect(entries.map(([, status, label]) => [status, label])).toEqual([
       ['forbidden', 'Forbidden'],
       ['legal', 'Legal'],
@@ -115,7 +134,10 @@ describe('WorldMap', () => {
         labels,
       }),
     );
-    const inset = /<div class="map-inset" aria-hidden="true"><p class="map-inset-title">Europe, enlarged<\/p><svg viewBox="([^"]+)"[^>]*>(.*?)<\/svg>/.exec(markup);
+    const inset =
+      /<div class="map-inset" aria-hidden="true"><p class="map-inset-title">Europe, enlarged<\/p><svg viewBox="([^"]+)"[^>]*>(.*?)<\/svg>/.exec(
+        markup,
+      );
     expect(inset).not.toBeNull();
     const [left, top, width, height] = inset![1]!.split(' ').map(Number) as [number, number, number, number];
     // Both countries inside, French Guiana and the US outside.
@@ -129,4 +151,3 @@ describe('WorldMap', () => {
     expect(inset![2]).not.toContain('aria-label');
   });
 });
-

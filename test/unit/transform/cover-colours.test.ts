@@ -10,7 +10,9 @@ let cleanup: () => Promise<void>;
 
 async function solid(name: string, colour: string, format: 'png' | 'jpeg' = 'png'): Promise<string> {
   const file = path.join(dir, `${name}.${format}`);
-  await sharp({ create: { width: 24, height: 16, channels: 3, background: colour } })[format]().toFile(file);
+  await sharp({ create: { width: 24, height: 16, channels: 3, background: colour } })
+    [format]()
+    .toFile(file);
   return file;
 }
 
@@ -43,7 +45,9 @@ describe('extractCoverColours', () => {
   it('averages a two-colour image', async () => {
     const file = path.join(dir, 'half.png');
     await sharp({ create: { width: 20, height: 10, channels: 3, background: '#000000' } })
-      .composite([{ input: { create: { width: 10, height: 10, channels: 3, background: '#ffffff' } }, left: 10, top: 0 }])
+      .composite([
+        { input: { create: { width: 10, height: 10, channels: 3, background: '#ffffff' } }, left: 10, top: 0 },
+      ])
       .png()
       .toFile(file);
     const { colours } = await extractCoverColours([{ url: 'half', file }], path.join(dir, 'cache-c'));
@@ -55,7 +59,10 @@ describe('extractCoverColours', () => {
     const cacheDir = path.join(dir, 'cache-d');
     const first = await extractCoverColours([{ url: '/uploads/olive.png', file }], cacheDir);
     // The file is gone: a decode would throw, so only the cache can answer.
-    const second = await extractCoverColours([{ url: '/uploads/olive.png', file: path.join(dir, 'missing.png') }], cacheDir);
+    const second = await extractCoverColours(
+      [{ url: '/uploads/olive.png', file: path.join(dir, 'missing.png') }],
+      cacheDir,
+    );
     expect(first).toMatchObject({ computed: 1, cached: 0 });
     expect(second).toMatchObject({ computed: 0, cached: 1 });
     expect(second.colours.get('/uploads/olive.png')).toEqual(first.colours.get('/uploads/olive.png'));
@@ -66,7 +73,9 @@ describe('images that cannot be read', () => {
   /** A noisy PNG cut in half: its header is fine, its pixels are not all there. */
   async function truncatedPng(): Promise<string> {
     const pixels = Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, index) => (index * 7919) % 251));
-    const whole = await sharp(pixels, { raw: { width: 200, height: 200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const whole = await sharp(pixels, { raw: { width: 200, height: 200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const file = path.join(dir, 'cut.png');
     await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
     return file;
@@ -82,11 +91,20 @@ describe('images that cannot be read', () => {
     const cut = await truncatedPng();
     const good = await solid('good', '#405060');
     const cacheDir = path.join(dir, 'cache-cut');
-    const result = await extractCoverColours([{ url: '/uploads/cut.png', file: cut }, { url: '/uploads/good.png', file: good }], cacheDir);
+    const result = await extractCoverColours(
+      [
+        { url: '/uploads/cut.png', file: cut },
+        { url: '/uploads/good.png', file: good },
+      ],
+      cacheDir,
+    );
     expect(result.unreadable.get('/uploads/cut.png')).toMatch(/^not a readable image: /);
     expect(result.colours.has('/uploads/cut.png')).toBe(false);
     expect(result.colours.get('/uploads/good.png')?.hex).toBe('#405060');
-    const cached = JSON.parse(await readFile(path.join(cacheDir, 'cover-colours.json'), 'utf8')) as Record<string, unknown>;
+    const cached = JSON.parse(await readFile(path.join(cacheDir, 'cover-colours.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(cached)).toEqual(['/uploads/good.png']);
   });
 });
@@ -94,7 +112,9 @@ describe('images that cannot be read', () => {
 describe('measureImages', () => {
   const sized = async (name: string, width: number, height: number) => {
     const file = path.join(dir, `${name}.png`);
-    await sharp({ create: { width, height, channels: 3, background: '#888888' } }).png().toFile(file);
+    await sharp({ create: { width, height, channels: 3, background: '#888888' } })
+      .png()
+      .toFile(file);
     return file;
   };
 
@@ -119,10 +139,19 @@ describe('measureImages', () => {
     const two = await sized('two', 30, 40);
     const broken = path.join(dir, 'broken.png');
     await writeFile(broken, 'not an image');
-    const sizes = await measureImages([{ url: '/uploads/one.png', file: one }, { url: '/uploads/two.png', file: two }, { url: '/uploads/broken.png', file: broken }], cacheDir);
+    const sizes = await measureImages(
+      [
+        { url: '/uploads/one.png', file: one },
+        { url: '/uploads/two.png', file: two },
+        { url: '/uploads/broken.png', file: broken },
+      ],
+      cacheDir,
+    );
     expect([...sizes.keys()]).toEqual(['/uploads/one.png', '/uploads/two.png']);
     await measureImages([{ url: '/uploads/two.png', file: two }], cacheDir);
-    const kept = Object.keys(JSON.parse(await readFile(path.join(cacheDir, 'image-sizes.json'), 'utf8')) as Record<string, unknown>);
+    const kept = Object.keys(
+      JSON.parse(await readFile(path.join(cacheDir, 'image-sizes.json'), 'utf8')) as Record<string, unknown>,
+    );
     expect(kept).toHaveLength(1);
     expect(kept[0]).toContain('two.png');
   });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { groupFamilies, planLanguages } from '../../../pipeline/transform/families.ts';
 import type { Locale } from '../../../pipeline/locale.ts';
 
-const record = (id: number, locale: Locale, slug: string, extra: { documentId?: string; localizations?: Array<{ id: number; locale: string }> } = {}) => ({
+const record = (
+  id: number,
+  locale: Locale,
+  slug: string,
+  extra: { documentId?: string; localizations?: Array<{ id: number; locale: string }> } = {},
+) => ({
   id,
   locale,
   slug,
@@ -13,7 +18,11 @@ const record = (id: number, locale: Locale, slug: string, extra: { documentId?: 
 
 describe('groupFamilies', () => {
   it('groups v5 records by documentId', () => {
-    const { families } = groupFamilies('articles', [record(1, 'en', 'hello', { documentId: 'd1' }), record(2, 'de', 'hallo', { documentId: 'd1' }), record(3, 'en', 'other', { documentId: 'd2' })]);
+    const { families } = groupFamilies('articles', [
+      record(1, 'en', 'hello', { documentId: 'd1' }),
+      record(2, 'de', 'hallo', { documentId: 'd1' }),
+      record(3, 'en', 'other', { documentId: 'd2' }),
+    ]);
     expect(families.map((family) => [family.key, Object.keys(family.members)])).toEqual([
       ['articles:d1', ['en', 'de']],
       ['articles:d2', ['en']],
@@ -27,20 +36,29 @@ describe('groupFamilies', () => {
       record(12, 'fr', 'bonjour', { localizations: [{ id: 11, locale: 'nl' }] }),
       record(20, 'en', 'alone'),
     ]);
-    expect(families.map((family) => Object.values(family.members).map((member) => member.id))).toEqual([[10, 11, 12], [20]]);
+    expect(families.map((family) => Object.values(family.members).map((member) => member.id))).toEqual([
+      [10, 11, 12],
+      [20],
+    ]);
   });
 });
 
 describe('planLanguages', () => {
   it('falls back to the English slug for locales without a version, and flags them', () => {
-    const { families } = groupFamilies('articles', [record(1, 'en', 'hello', { documentId: 'd' }), record(2, 'de', 'hallo', { documentId: 'd' })]);
+    const { families } = groupFamilies('articles', [
+      record(1, 'en', 'hello', { documentId: 'd' }),
+      record(2, 'de', 'hallo', { documentId: 'd' }),
+    ]);
     const languages = planLanguages(families[0]!);
     expect(languages.de).toEqual({ slug: 'hallo', sourceLocale: 'de', isFallback: false });
     expect(languages.it).toEqual({ slug: 'hello', sourceLocale: 'en', isFallback: true });
   });
 
   it('gives a family without an English version pages only in its own locales (issue 11: no Dutch text as "the English version")', () => {
-    const { families } = groupFamilies('articles', [record(1, 'nl', 'alleen-nederlands', { documentId: 'd' }), record(2, 'de', 'nur-deutsch', { documentId: 'd' })]);
+    const { families } = groupFamilies('articles', [
+      record(1, 'nl', 'alleen-nederlands', { documentId: 'd' }),
+      record(2, 'de', 'nur-deutsch', { documentId: 'd' }),
+    ]);
     const languages = planLanguages(families[0]!);
     expect(Object.keys(languages)).toEqual(['nl', 'de']);
     expect(languages.nl).toEqual({ slug: 'alleen-nederlands', sourceLocale: 'nl', isFallback: false });
@@ -49,8 +67,13 @@ describe('planLanguages', () => {
   });
 
   it('never falls back to a language other than English', () => {
-    const { families } = groupFamilies('articles', [record(1, 'de', 'hallo', { documentId: 'd' }), record(2, 'en', 'hello', { documentId: 'd' }), record(3, 'nl', 'hallo-nl', { documentId: 'd' })]);
+    const { families } = groupFamilies('articles', [
+      record(1, 'de', 'hallo', { documentId: 'd' }),
+      record(2, 'en', 'hello', { documentId: 'd' }),
+      record(3, 'nl', 'hallo-nl', { documentId: 'd' }),
+    ]);
     const languages = planLanguages(families[0]!);
-    for (const locale of ['es', 'fr', 'it'] as const) expect(languages[locale]).toEqual({ slug: 'hello', sourceLocale: 'en', isFallback: true });
+    for (const locale of ['es', 'fr', 'it'] as const)
+      expect(languages[locale]).toEqual({ slug: 'hello', sourceLocale: 'en', isFallback: true });
   });
 });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createMarkdownRenderer, findMarkdownImages, slugifyHeading, type CallToAction, type MarkdownInput } from '../../../pipeline/transform/markdown.ts';
+import {
+  createMarkdownRenderer,
+  findMarkdownImages,
+  slugifyHeading,
+  type CallToAction,
+  type MarkdownInput,
+} from '../../../pipeline/transform/markdown.ts';
 
 const BASE_URL = 'https://www.simpleanalytics.com';
 
-const cta = (name: string): CallToAction => ({ title: `${name} title`, text: `${name} text`, button: `${name} button`, href: `https://simpleanalytics.com/${name}` });
+const cta = (name: string): CallToAction => ({
+  title: `${name} title`,
+  text: `${name} text`,
+  button: `${name} button`,
+  href: `https://simpleanalytics.com/${name}`,
+});
 
 const STRINGS: MarkdownInput['strings'] = {
   tableOfContents: 'Table of contents',
@@ -22,7 +33,8 @@ function renderMarkdown(markdown: string, input: Partial<Omit<MarkdownInput, 'ma
   return render({ markdown, showIndex: false, showCallToActions: false, strings: STRINGS, ...input });
 }
 
-const html = (markdown: string, input: Partial<Omit<MarkdownInput, 'markdown'>> = {}) => renderMarkdown(markdown, input).html;
+const html = (markdown: string, input: Partial<Omit<MarkdownInput, 'markdown'>> = {}) =>
+  renderMarkdown(markdown, input).html;
 const withIndex = (markdown: string) => html(markdown, { showIndex: true });
 const withCtas = (markdown: string) => html(markdown, { showCallToActions: true });
 
@@ -46,7 +58,8 @@ describe('headings', () => {
 });
 
 describe('table of contents', () => {
-  const ARTICLE = 'A long introduction that goes on for well over a hundred characters, so it is not a lead-in to the first heading.\n\n## One\n\nText\n\n### One a\n\n## Two';
+  const ARTICLE =
+    'A long introduction that goes on for well over a hundred characters, so it is not a lead-in to the first heading.\n\n## One\n\nText\n\n### One a\n\n## Two';
 
   it('nests h2 to h4 headings as in-page links', () => {
     expect(withIndex('## One\n\n### One a\n\n#### One a i\n\n##### Too deep\n\n## Two')).toMatchInlineSnapshot(`
@@ -99,17 +112,25 @@ describe('table of contents', () => {
 
 describe('calls to action', () => {
   it('puts the first right after the table of contents and the second at the end', () => {
-    const output = html('Intro text that runs long enough, well over one hundred characters, so that it does not count as a lead-in.\n\n## One\n\nText', {
-      showIndex: true,
-      showCallToActions: true,
-    });
+    const output = html(
+      'Intro text that runs long enough, well over one hundred characters, so that it does not count as a lead-in.\n\n## One\n\nText',
+      {
+        showIndex: true,
+        showCallToActions: true,
+      },
+    );
     expect(output.indexOf('</nav>')).toBeLessThan(output.indexOf('one title'));
     expect(output.indexOf('one title')).toBeLessThan(output.indexOf('<h2 id="one">'));
     expect(output.trimEnd()).toMatch(/two button<\/a><\/aside>$/);
   });
 
   it('renders from the strings, as plain text with the button link', () => {
-    expect(html('Text', { showCallToActions: true, strings: { ...STRINGS, ctaOne: { ...cta('one'), title: 'Join <b>them</b> & us' } } })).toContain(
+    expect(
+      html('Text', {
+        showCallToActions: true,
+        strings: { ...STRINGS, ctaOne: { ...cta('one'), title: 'Join <b>them</b> & us' } },
+      }),
+    ).toContain(
       '<aside class="cta"><p class="cta-title">Join &lt;b&gt;them&lt;/b&gt; &amp; us</p><p>one text</p><a class="button" href="https://simpleanalytics.com/one">one button</a></aside>',
     );
   });
@@ -132,7 +153,12 @@ describe('calls to action', () => {
   });
 
   it('refuses a button link that is not https', () => {
-    expect(() => html('Text', { showCallToActions: true, strings: { ...STRINGS, ctaTwo: { ...cta('two'), href: 'javascript:alert(1)' } } })).toThrow(/not an https URL/);
+    expect(() =>
+      html('Text', {
+        showCallToActions: true,
+        strings: { ...STRINGS, ctaTwo: { ...cta('two'), href: 'javascript:alert(1)' } },
+      }),
+    ).toThrow(/not an https URL/);
   });
 });
 
@@ -222,7 +248,9 @@ describe('blocks', () => {
 
 describe('links', () => {
   it('makes links to the own host relative', () => {
-    expect(html('[Post](https://www.simpleanalytics.com/blog/x) [Home](https://www.simpleanalytics.com)')).toBe('<p><a href="/blog/x">Post</a> <a href="/">Home</a></p>\n');
+    expect(html('[Post](https://www.simpleanalytics.com/blog/x) [Home](https://www.simpleanalytics.com)')).toBe(
+      '<p><a href="/blog/x">Post</a> <a href="/">Home</a></p>\n',
+    );
   });
 
   it('keeps links to the app domain external', () => {
@@ -238,7 +266,11 @@ describe('links', () => {
   });
 
   it('treats protocol-relative links as external, even ones hidden behind the own host', () => {
-    expect(html('[a](//evil.example/x) <a href="/\\evil.example">b</a> <a href="https://www.simpleanalytics.com//evil.example">c</a>')).toBe(
+    expect(
+      html(
+        '[a](//evil.example/x) <a href="/\\evil.example">b</a> <a href="https://www.simpleanalytics.com//evil.example">c</a>',
+      ),
+    ).toBe(
       '<p><a href="//evil.example/x" target="_blank" rel="noopener noreferrer">a</a> ' +
         '<a href="/\\evil.example" target="_blank" rel="noopener noreferrer">b</a> ' +
         '<a href="https://www.simpleanalytics.com//evil.example" target="_blank" rel="noopener noreferrer">c</a></p>\n',
@@ -250,7 +282,9 @@ describe('links', () => {
   });
 
   it('links bare web addresses', () => {
-    expect(html('See https://example.com/x')).toContain('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">https://example.com/x</a>');
+    expect(html('See https://example.com/x')).toContain(
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">https://example.com/x</a>',
+    );
   });
 });
 
@@ -262,7 +296,9 @@ describe('code', () => {
   });
 
   it('reads html as xml', () => {
-    expect(html('```html\n<b>x</b>\n```')).toContain('<code class="hljs language-xml"><span class="hljs-tag">&lt;<span class="hljs-name">b</span>&gt;</span>');
+    expect(html('```html\n<b>x</b>\n```')).toContain(
+      '<code class="hljs language-xml"><span class="hljs-tag">&lt;<span class="hljs-name">b</span>&gt;</span>',
+    );
   });
 
   it('guesses a missing language among common ones, else stays plain', () => {
@@ -277,34 +313,52 @@ describe('raw HTML', () => {
   });
 
   it('keeps details and summary, with Markdown inside', () => {
-    expect(html('<details>\n<summary>More</summary>\n\nHidden **text**\n\n</details>')).toBe('<details>\n<summary>More</summary>\n<p>Hidden <strong>text</strong></p>\n</details>');
+    expect(html('<details>\n<summary>More</summary>\n\nHidden **text**\n\n</details>')).toBe(
+      '<details>\n<summary>More</summary>\n<p>Hidden <strong>text</strong></p>\n</details>',
+    );
   });
 
   it('keeps only the allowed attributes', () => {
-    expect(html('<span class="x" id="y">a</span> <a href="/x" title="T" class="c">b</a> <img src="/i.png" alt="i" width="10" height="20" style="x">')).toBe(
+    expect(
+      html(
+        '<span class="x" id="y">a</span> <a href="/x" title="T" class="c">b</a> <img src="/i.png" alt="i" width="10" height="20" style="x">',
+      ),
+    ).toBe(
       '<p><span>a</span> <a href="/x" title="T">b</a> <img src="/i.png" alt="i" width="10" height="20" loading="lazy" decoding="async"></p>\n',
     );
   });
 
   it('shows other tags as text and still parses the Markdown around them', () => {
-    expect(html('<div align="center">**Bold**</div>')).toBe('<p>&lt;div align=&quot;center&quot;&gt;<strong>Bold</strong>&lt;/div&gt;</p>\n');
+    expect(html('<div align="center">**Bold**</div>')).toBe(
+      '<p>&lt;div align=&quot;center&quot;&gt;<strong>Bold</strong>&lt;/div&gt;</p>\n',
+    );
   });
 });
 
 describe('findMarkdownImages', () => {
   it('lists uploaded images, in angle brackets too', () => {
-    expect(findMarkdownImages('![a](/uploads/a.png) ![b](<https://cms.example.com/uploads/b.png>) ![c](https://elsewhere.example.com/c.png)')).toEqual([
-      '/uploads/a.png',
-      'https://cms.example.com/uploads/b.png',
-    ]);
+    expect(
+      findMarkdownImages(
+        '![a](/uploads/a.png) ![b](<https://cms.example.com/uploads/b.png>) ![c](https://elsewhere.example.com/c.png)',
+      ),
+    ).toEqual(['/uploads/a.png', 'https://cms.example.com/uploads/b.png']);
   });
 });
 
 describe('image sizes', () => {
   it('gives a mirrored image its measured width and height', () => {
     const media = new Map([['/uploads/chart.png', { sourceFile: '/x', outputPath: '_media/chart.0123456789.png' }]]);
-    const sized = createMarkdownRenderer({ baseUrl: 'https://www.simpleanalytics.com', media, imageSizes: new Map([['/uploads/chart.png', { width: 800, height: 420 }]]) });
-    const html = sized({ markdown: '![A chart](/uploads/chart.png)', showIndex: false, showCallToActions: false, strings: STRINGS }).html;
+    const sized = createMarkdownRenderer({
+      baseUrl: 'https://www.simpleanalytics.com',
+      media,
+      imageSizes: new Map([['/uploads/chart.png', { width: 800, height: 420 }]]),
+    });
+    const html = sized({
+      markdown: '![A chart](/uploads/chart.png)',
+      showIndex: false,
+      showCallToActions: false,
+      strings: STRINGS,
+    }).html;
     expect(html).toContain('src="/_media/chart.0123456789.png"');
     expect(html).toContain('width="800"');
     expect(html).toContain('height="420"');
@@ -313,11 +367,18 @@ describe('image sizes', () => {
 
 describe('images the build could not have', () => {
   const media = new Map([['/uploads/kept.png', { sourceFile: '/x', outputPath: '_media/kept.0123456789.png' }]]);
-  const renderer = createMarkdownRenderer({ baseUrl: BASE_URL, media, unavailableMedia: new Map([['/uploads/gone.png', 'HTTP 404 Not Found']]) });
-  const render = (markdown: string) => renderer({ markdown, showIndex: false, showCallToActions: false, strings: STRINGS }).html;
+  const renderer = createMarkdownRenderer({
+    baseUrl: BASE_URL,
+    media,
+    unavailableMedia: new Map([['/uploads/gone.png', 'HTTP 404 Not Found']]),
+  });
+  const render = (markdown: string) =>
+    renderer({ markdown, showIndex: false, showCallToActions: false, strings: STRINGS }).html;
 
   it('show their alt text as escaped plain text, and the others stay images', () => {
-    const out = render('Before ![Visits <b>per</b> "day" & <script>x</script>](/uploads/gone.png) after ![Kept](/uploads/kept.png)');
+    const out = render(
+      'Before ![Visits <b>per</b> "day" & <script>x</script>](/uploads/gone.png) after ![Kept](/uploads/kept.png)',
+    );
     expect(out).toBe(
       '<p>Before Visits &lt;b&gt;per&lt;/b&gt; &quot;day&quot; &amp; &lt;script&gt;x&lt;/script&gt; after <img src="/_media/kept.0123456789.png" alt="Kept" loading="lazy" decoding="async"></p>\n',
     );

@@ -2,7 +2,12 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSocialSvg, planSocialImage, socialImageFolder, writeSocialImages } from '../../../pipeline/transform/social-images.ts';
+import {
+  formatSocialSvg,
+  planSocialImage,
+  socialImageFolder,
+  writeSocialImages,
+} from '../../../pipeline/transform/social-images.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -10,8 +15,16 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir, cleanup } = await makeTempDir('social')));
 afterAll(() => cleanup());
 
-const german = planSocialImage({ title: 'Warum Simple Analytics eine großartige Alternative zu Google Analytics ist', footer: 'Simple Analytics', lang: 'de-DE' });
-const french = planSocialImage({ title: 'L’alternative à Google Analytics qui respecte la vie privée', footer: 'Simple Analytics', lang: 'fr-FR' });
+const german = planSocialImage({
+  title: 'Warum Simple Analytics eine großartige Alternative zu Google Analytics ist',
+  footer: 'Simple Analytics',
+  lang: 'de-DE',
+});
+const french = planSocialImage({
+  title: 'L’alternative à Google Analytics qui respecte la vie privée',
+  footer: 'Simple Analytics',
+  lang: 'fr-FR',
+});
 
 describe('social images', () => {
   it('names each image by what it shows', () => {
@@ -21,7 +34,9 @@ describe('social images', () => {
   });
 
   it('escapes the title in the SVG', () => {
-    expect(formatSocialSvg(planSocialImage({ title: '<script>&', footer: 'x', lang: 'en-US' }))).toContain('&lt;script&gt;&amp;');
+    expect(formatSocialSvg(planSocialImage({ title: '<script>&', footer: 'x', lang: 'en-US' }))).toContain(
+      '&lt;script&gt;&amp;',
+    );
   });
 
   it('draws 1200×630 PNGs under 100 KB once, and reuses them in the next build', async () => {
@@ -44,23 +59,29 @@ describe('social images', () => {
     const { dir: other, cleanup: cleanOther } = await makeTempDir('social-again');
     try {
       const [a] = (await writeSocialImages([german], other)).files;
-      expect(await readFile(a!.copyFrom)).toEqual(await readFile(path.join(socialImageFolder(dir), path.basename(german.src))));
+      expect(await readFile(a!.copyFrom)).toEqual(
+        await readFile(path.join(socialImageFolder(dir), path.basename(german.src))),
+      );
     } finally {
       await cleanOther();
     }
   });
 
-  it('draws the same bytes in a child process (used for many new images, to give libvips\' memory back)', async () => {
+  it("draws the same bytes in a child process (used for many new images, to give libvips' memory back)", async () => {
     const { dir: other, cleanup: cleanOther } = await makeTempDir('social-child');
     try {
       const drawn = await writeSocialImages([german, french], other, { drawInChildFrom: 1 });
       expect(drawn.drawn).toBe(2);
       expect(drawn.drawnInChild).toBe(true);
       for (const image of [german, french]) {
-        expect(await readFile(path.join(socialImageFolder(other), path.basename(image.src)))).toEqual(await readFile(path.join(socialImageFolder(dir), path.basename(image.src))));
+        expect(await readFile(path.join(socialImageFolder(other), path.basename(image.src)))).toEqual(
+          await readFile(path.join(socialImageFolder(dir), path.basename(image.src))),
+        );
       }
       // Nothing half-written is left behind.
-      expect((await readdir(socialImageFolder(other))).sort()).toEqual([german, french].map((image) => path.basename(image.src)).sort());
+      expect((await readdir(socialImageFolder(other))).sort()).toEqual(
+        [german, french].map((image) => path.basename(image.src)).sort(),
+      );
     } finally {
       await cleanOther();
     }
@@ -73,7 +94,9 @@ describe('social images', () => {
       await writeFile(path.join(other, 'social', path.basename(german.src)), 'a PNG of an earlier version');
       const drawn = await writeSocialImages([german], other);
       expect(drawn.drawn).toBe(1);
-      expect(await readFile(drawn.files[0]!.copyFrom)).toEqual(await readFile(path.join(socialImageFolder(dir), path.basename(german.src))));
+      expect(await readFile(drawn.files[0]!.copyFrom)).toEqual(
+        await readFile(path.join(socialImageFolder(dir), path.basename(german.src))),
+      );
       expect(await readdir(other)).not.toContain('social');
     } finally {
       await cleanOther();

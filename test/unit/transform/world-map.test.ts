@@ -37,7 +37,9 @@ describe('the world map asset', () => {
   });
 
   it('sorts the countries by code', () => {
-    expect(map.countries.map((country) => country.code)).toEqual([...map.countries.map((country) => country.code)].sort());
+    expect(map.countries.map((country) => country.code)).toEqual(
+      [...map.countries.map((country) => country.code)].sort(),
+    );
   });
 
   it('fits the map 1000 units wide with every path inside the view box', () => {

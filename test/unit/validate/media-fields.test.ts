@@ -4,7 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { validateContent } from '../../../pipeline/validate/validate-content.ts';
 
-const format = (name: string, width: number) => ({ url: `/uploads/${name}_cover.png`, width, height: Math.round(width / 1.9), name: `${name}_cover.png`, hash: `${name}_cover_1a2b`, ext: '.png', mime: 'image/png', path: null, size: 9.8, sizeInBytes: 10059 });
+const format = (name: string, width: number) => ({
+  url: `/uploads/${name}_cover.png`,
+  width,
+  height: Math.round(width / 1.9),
+  name: `${name}_cover.png`,
+  hash: `${name}_cover_1a2b`,
+  ext: '.png',
+  mime: 'image/png',
+  path: null,
+  size: 9.8,
+  sizeInBytes: 10059,
+});
 
 const cover = {
   id: 7,
@@ -16,13 +27,22 @@ const cover = {
   height: 630,
   mime: 'image/png',
   url: '/uploads/cover.png',
-  formats: { thumbnail: format('thumbnail', 245), small: format('small', 500), medium: format('medium', 750), large: format('large', 1000), xlarge: format('xlarge', 1100) },
+  formats: {
+    thumbnail: format('thumbnail', 245),
+    small: format('small', 500),
+    medium: format('medium', 750),
+    large: format('large', 1000),
+    xlarge: format('xlarge', 1100),
+  },
   hash: 'cover_1a2b',
   ext: '.png',
   size: 37.6,
   previewUrl: null,
   provider: 'local',
-  provider_metadata: { public_id: 'abc', meta: { averageColorHex: '#336699', averageColorBrightness: 90, palette: ['#000000'] } },
+  provider_metadata: {
+    public_id: 'abc',
+    meta: { averageColorHex: '#336699', averageColorBrightness: 90, palette: ['#000000'] },
+  },
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 
@@ -37,7 +57,15 @@ const article = {
   articleType: 'blog',
   updatedAt: '2024-01-02T00:00:00.000Z',
   publishedAt: '2024-01-02T00:00:00.000Z',
-  localizations: [{ id: 2, documentId: 'doc-1', locale: 'nl', slug: 'cookievrije-analytics', publishedAt: '2024-01-03T00:00:00.000Z' }],
+  localizations: [
+    {
+      id: 2,
+      documentId: 'doc-1',
+      locale: 'nl',
+      slug: 'cookievrije-analytics',
+      publishedAt: '2024-01-03T00:00:00.000Z',
+    },
+  ],
   coverImageWithText: cover,
   seoTitle: 'A field of the entry itself',
 };
@@ -46,7 +74,18 @@ describe('a valid record', () => {
   it("keeps of a media object the fields the pages use, and of its formats each one's URL and size", () => {
     const valid = validateContent([{ collection: 'articles', record: article }], { skipInvalid: false }).articles[0]!;
     const media = valid.coverImageWithText!;
-    expect(Object.keys(media).sort()).toEqual(['alternativeText', 'caption', 'formats', 'height', 'id', 'mime', 'name', 'provider_metadata', 'url', 'width']);
+    expect(Object.keys(media).sort()).toEqual([
+      'alternativeText',
+      'caption',
+      'formats',
+      'height',
+      'id',
+      'mime',
+      'name',
+      'provider_metadata',
+      'url',
+      'width',
+    ]);
     expect(media.formats).toEqual({
       thumbnail: { url: '/uploads/thumbnail_cover.png', width: 245, height: 129 },
       small: { url: '/uploads/small_cover.png', width: 500, height: 263 },
@@ -58,7 +97,8 @@ describe('a valid record', () => {
   });
 
   it('keeps the fields of the entry itself that no schema names', () => {
-    const valid = validateContent([{ collection: 'articles', record: article }], { skipInvalid: false }).articles[0]! as Record<string, unknown>;
+    const valid = validateContent([{ collection: 'articles', record: article }], { skipInvalid: false })
+      .articles[0]! as Record<string, unknown>;
     expect(valid.seoTitle).toBe('A field of the entry itself');
   });
 });

@@ -6,10 +6,25 @@ import type { RedirectRule } from '../../../../pipeline/plan/redirect-rule.ts';
 import type { HostName } from '../../../../pipeline/site/schemas.ts';
 import { FIXED_RULES, fixedManifest, slugRules } from '../../../fixtures/hosts/fixed-manifest.ts';
 
-const CASE_RULE: RedirectRule = { from: '/blog/hipaa-and-mental-health', to: '/blog/HIPAA-and-mental-health', status: 308, origin: 'case', force: false, label: 'lowercase of /blog/HIPAA-and-mental-health' };
-const CAFE_RULE: RedirectRule = { from: '/blog/caf%C3%A9', to: '/fr/blog/caf%C3%A9', status: 308, origin: 'list', force: false, label: 'redirects.json #9' };
+const CASE_RULE: RedirectRule = {
+  from: '/blog/hipaa-and-mental-health',
+  to: '/blog/HIPAA-and-mental-health',
+  status: 308,
+  origin: 'case',
+  force: false,
+  label: 'lowercase of /blog/HIPAA-and-mental-health',
+};
+const CAFE_RULE: RedirectRule = {
+  from: '/blog/caf%C3%A9',
+  to: '/fr/blog/caf%C3%A9',
+  status: 308,
+  origin: 'list',
+  force: false,
+  label: 'redirects.json #9',
+};
 const rules = [...FIXED_RULES, CASE_RULE, CAFE_RULE].sort((a, b) => (a.from < b.from ? -1 : 1));
-const format = (host: HostName, model = rules) => formatHostFiles({ host, manifest: fixedManifest(model), outputFileCount: 10 });
+const format = (host: HostName, model = rules) =>
+  formatHostFiles({ host, manifest: fixedManifest(model), outputFileCount: 10 });
 const file = (files: OutputFile[], path: string) => {
   const found = files.find((entry) => entry.path === path);
   return found && 'contents' in found ? String(found.contents) : undefined;
@@ -18,13 +33,17 @@ const file = (files: OutputFile[], path: string) => {
 describe('lowercase-to-real-case redirects', () => {
   it('nginx: a map of its own whose value carries the source, taken only when the request path is it with its case', () => {
     const { configFiles } = format('nginx');
-    expect(file(configFiles, 'nginx/sitegen/redirects-case.map')).toContain('"/blog/hipaa-and-mental-health" "/blog/hipaa-and-mental-health|/blog/HIPAA-and-mental-health";');
+    expect(file(configFiles, 'nginx/sitegen/redirects-case.map')).toContain(
+      '"/blog/hipaa-and-mental-health" "/blog/hipaa-and-mental-health|/blog/HIPAA-and-mental-health";',
+    );
     expect(file(configFiles, 'nginx/sitegen/redirects-308.map')).not.toContain('hipaa');
     const http = file(configFiles, 'nginx/sitegen/http.conf')!;
     expect(http).toContain('map $sitegen_path $sitegen_case_candidate {');
     expect(http).toContain('map "$sitegen_path|$sitegen_case_candidate" $sitegen_redirect_case {');
     expect(http).toContain('"~^(?<sitegen_cs>[^|]*)\\|\\k<sitegen_cs>\\|(?<sitegen_ct>.+)$" $sitegen_ct;');
-    expect(file(configFiles, 'nginx/sitegen/server.conf')).toContain('if ($sitegen_redirect_case) { return 308 $sitegen_redirect_case$is_args$args; }');
+    expect(file(configFiles, 'nginx/sitegen/server.conf')).toContain(
+      'if ($sitegen_redirect_case) { return 308 $sitegen_redirect_case$is_args$args; }',
+    );
   });
 
   it('Netlify: written without "!", so the page file wins wherever the host matches regardless of case', () => {
@@ -36,16 +55,26 @@ describe('lowercase-to-real-case redirects', () => {
   it('Cloudflare: answered by the worker, with its sources routed to it, not by _redirects', () => {
     const { publicFiles } = format('cloudflare');
     expect(file(publicFiles, '_redirects')).not.toContain('hipaa');
-    expect(JSON.parse(file(publicFiles, '_routes.json')!).include).toEqual(['/', '/blog/hipaa-and-mental-health', '/blog/hipaa-and-mental-health/']);
-    expect(file(publicFiles, '_worker.js')).toContain('const CASE_REDIRECTS = new Map(Object.entries({"/blog/hipaa-and-mental-health":["/blog/HIPAA-and-mental-health",308]}));');
+    expect(JSON.parse(file(publicFiles, '_routes.json')!).include).toEqual([
+      '/',
+      '/blog/hipaa-and-mental-health',
+      '/blog/hipaa-and-mental-health/',
+    ]);
+    expect(file(publicFiles, '_worker.js')).toContain(
+      'const CASE_REDIRECTS = new Map(Object.entries({"/blog/hipaa-and-mental-health":["/blog/HIPAA-and-mental-health",308]}));',
+    );
   });
 
   it('Vercel: left out of vercel.json with a warning; in the bulk file with "sensitive"', () => {
     const small = format('vercel');
     expect(file(small.publicFiles, 'vercel.json')).not.toContain('hipaa');
-    expect(small.warnings).toContain('vercel: the lowercase forms of 1 mixed-case URL path get no redirect (vercel.json matches sources regardless of case, so the rule would send the page to itself); they answer 404');
+    expect(small.warnings).toContain(
+      'vercel: the lowercase forms of 1 mixed-case URL path get no redirect (vercel.json matches sources regardless of case, so the rule would send the page to itself); they answer 404',
+    );
     const bulk = format('vercel', [...slugRules(2100), CASE_RULE]);
-    expect(file(bulk.publicFiles, 'vercel-bulk-redirects.jsonl')).toContain('{"source":"/blog/hipaa-and-mental-health","destination":"/blog/HIPAA-and-mental-health","statusCode":308,"query":true,"sensitive":true}');
+    expect(file(bulk.publicFiles, 'vercel-bulk-redirects.jsonl')).toContain(
+      '{"source":"/blog/hipaa-and-mental-health","destination":"/blog/HIPAA-and-mental-health","statusCode":308,"query":true,"sensitive":true}',
+    );
   });
 
   it('static: no stub beside the page file it would clash with, and a warning', () => {
@@ -57,8 +86,12 @@ describe('lowercase-to-real-case redirects', () => {
 
 describe('non-ASCII paths', () => {
   it('nginx and serve.json get decoded sources; Locations stay encoded', () => {
-    expect(file(format('nginx').configFiles, 'nginx/sitegen/redirects-308.map')).toContain('"/blog/café" "/fr/blog/caf%C3%A9";');
-    const serve = JSON.parse(file(format('nginx').publicFiles, 'serve.json')!) as { redirects: Array<{ source: string; destination: string }> };
+    expect(file(format('nginx').configFiles, 'nginx/sitegen/redirects-308.map')).toContain(
+      '"/blog/café" "/fr/blog/caf%C3%A9";',
+    );
+    const serve = JSON.parse(file(format('nginx').publicFiles, 'serve.json')!) as {
+      redirects: Array<{ source: string; destination: string }>;
+    };
     expect(serve.redirects).toContainEqual({ source: '/blog/café', destination: '/fr/blog/café', type: 308 });
   });
 

@@ -6,15 +6,18 @@ import { SitegenError } from '../../../../pipeline/errors.ts';
 import { HOST_NAMES, type HostName } from '../../../../pipeline/site/schemas.ts';
 import { fixedManifest, listRules, slugRules } from '../../../fixtures/hosts/fixed-manifest.ts';
 
-const text = (file: OutputFile) => ('contents' in file ? String(file.contents) : 'copyFrom' in file ? `copy of ${file.copyFrom}` : 'kept');
+const text = (file: OutputFile) =>
+  'contents' in file ? String(file.contents) : 'copyFrom' in file ? `copy of ${file.copyFrom}` : 'kept';
 const paths = (files: OutputFile[]) => files.map((file) => file.path);
-const format = (host: HostName, manifest = fixedManifest(), outputFileCount = 10) => formatHostFiles({ host, manifest, outputFileCount });
+const format = (host: HostName, manifest = fixedManifest(), outputFileCount = 10) =>
+  formatHostFiles({ host, manifest, outputFileCount });
 
 function limitFailure(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    if (error instanceof SitegenError && error.code === 'HOST_LIMIT_EXCEEDED') return `${error.message}\nhint: ${error.hint}`;
+    if (error instanceof SitegenError && error.code === 'HOST_LIMIT_EXCEEDED')
+      return `${error.message}\nhint: ${error.hint}`;
     throw error;
   }
   throw new Error('expected HOST_LIMIT_EXCEEDED');
@@ -23,10 +26,19 @@ function limitFailure(run: () => unknown): string {
 describe.each(HOST_NAMES)('golden files for --host %s', (host) => {
   it('writes the same bytes from the fixed model', async () => {
     const files: HostFiles = format(host);
-    for (const file of [...files.publicFiles.map((f) => ({ ...f, path: `public/${f.path}` })), ...files.configFiles.map((f) => ({ ...f, path: `config/${f.path}` }))]) {
+    for (const file of [
+      ...files.publicFiles.map((f) => ({ ...f, path: `public/${f.path}` })),
+      ...files.configFiles.map((f) => ({ ...f, path: `config/${f.path}` })),
+    ]) {
       await expect(text(file)).toMatchFileSnapshot(`./golden/${host}/${file.path}`);
     }
-    await expect(JSON.stringify({ public: paths(files.publicFiles), config: paths(files.configFiles), warnings: files.warnings }, null, 2)).toMatchFileSnapshot(`./golden/${host}/summary.json`);
+    await expect(
+      JSON.stringify(
+        { public: paths(files.publicFiles), config: paths(files.configFiles), warnings: files.warnings },
+        null,
+        2,
+      ),
+    ).toMatchFileSnapshot(`./golden/${host}/summary.json`);
   });
 });
 
@@ -40,7 +52,8 @@ describe('status codes a host cannot express', () => {
   });
 
   it('keeps every code on Cloudflare, Vercel and nginx, without a warning', () => {
-    for (const host of ['cloudflare', 'vercel', 'nginx'] as const) expect(format(host).warnings.filter((warning) => /30[1278]/.test(warning))).toEqual([]);
+    for (const host of ['cloudflare', 'vercel', 'nginx'] as const)
+      expect(format(host).warnings.filter((warning) => /30[1278]/.test(warning))).toEqual([]);
   });
 
   it('turns temporary redirects into permanent-looking stubs on static hosts, and says so once', () => {
@@ -55,13 +68,19 @@ describe('status codes a host cannot express', () => {
 
 describe('host limits, with the numbers in the message', () => {
   it('Netlify: warns above 1,000 rules', () => {
-    expect(format('netlify', fixedManifest(slugRules(1_000))).warnings[0]).toMatchInlineSnapshot(`"netlify: _redirects has 1,005 rules; Netlify matches every request against the list and advises fewer than 1,000"`);
+    expect(format('netlify', fixedManifest(slugRules(1_000))).warnings[0]).toMatchInlineSnapshot(
+      `"netlify: _redirects has 1,005 rules; Netlify matches every request against the list and advises fewer than 1,000"`,
+    );
   });
 
   it('Netlify: writes the localized-slug redirects as HTML stubs above 10,000 rules', () => {
     const files = format('netlify', fixedManifest([...listRules(3), ...slugRules(10_000)]));
-    expect(files.warnings[0]).toMatchInlineSnapshot(`"netlify: 10,008 rules are more than the 10,000 Netlify supports in _redirects; the 10,000 localized-slug redirects are written as HTML stubs instead (0-second refresh, canonical link)"`);
-    expect(files.publicFiles.filter((file) => file.path.startsWith('nl/blog/english-slug-number-'))).toHaveLength(10_000);
+    expect(files.warnings[0]).toMatchInlineSnapshot(
+      `"netlify: 10,008 rules are more than the 10,000 Netlify supports in _redirects; the 10,000 localized-slug redirects are written as HTML stubs instead (0-second refresh, canonical link)"`,
+    );
+    expect(files.publicFiles.filter((file) => file.path.startsWith('nl/blog/english-slug-number-'))).toHaveLength(
+      10_000,
+    );
     expect(text(files.publicFiles.find((file) => file.path === '_redirects')!)).not.toContain('english-slug');
   });
 
@@ -81,7 +100,11 @@ describe('host limits, with the numbers in the message', () => {
       ]
     `);
     expect(paths(files.publicFiles)).toEqual(['_headers', '_routes.json', '_worker.js', 'serve.json']);
-    expect(JSON.parse(text(files.publicFiles.find((file) => file.path === '_routes.json')!))).toEqual({ version: 1, include: ['/*'], exclude: ['/_assets/*', '/_media/*'] });
+    expect(JSON.parse(text(files.publicFiles.find((file) => file.path === '_routes.json')!))).toEqual({
+      version: 1,
+      include: ['/*'],
+      exclude: ['/_assets/*', '/_media/*'],
+    });
   });
 
   it('Cloudflare: fails on a _headers line over 2,000 characters', () => {
@@ -108,13 +131,25 @@ describe('host limits, with the numbers in the message', () => {
 
   it('Vercel: moves the redirects into a bulk-redirects file past 2,048 routes', () => {
     const files = format('vercel', fixedManifest(slugRules(2_100)));
-    expect(files.warnings[0]).toMatchInlineSnapshot(`"vercel: 2,100 redirects and 8 other routes exceed the 2,048 routes of a deployment; the redirects are in vercel-bulk-redirects.jsonl (Vercel Bulk Redirects: Pro or Enterprise plan, 1,000 included on Pro and 10,000 on Enterprise, more at extra cost)"`);
-    const config = JSON.parse(text(files.publicFiles.find((file) => file.path === 'vercel.json')!)) as { bulkRedirectsPath: string; redirects: unknown[] };
+    expect(files.warnings[0]).toMatchInlineSnapshot(
+      `"vercel: 2,100 redirects and 8 other routes exceed the 2,048 routes of a deployment; the redirects are in vercel-bulk-redirects.jsonl (Vercel Bulk Redirects: Pro or Enterprise plan, 1,000 included on Pro and 10,000 on Enterprise, more at extra cost)"`,
+    );
+    const config = JSON.parse(text(files.publicFiles.find((file) => file.path === 'vercel.json')!)) as {
+      bulkRedirectsPath: string;
+      redirects: unknown[];
+    };
     expect(config.bulkRedirectsPath).toBe('vercel-bulk-redirects.jsonl');
     expect(config.redirects).toHaveLength(4);
-    const bulk = text(files.publicFiles.find((file) => file.path === 'vercel-bulk-redirects.jsonl')!).trim().split('\n');
+    const bulk = text(files.publicFiles.find((file) => file.path === 'vercel-bulk-redirects.jsonl')!)
+      .trim()
+      .split('\n');
     expect(bulk).toHaveLength(2_100);
-    expect(JSON.parse(bulk[0]!)).toEqual({ source: '/nl/blog/english-slug-number-0', destination: '/nl/blog/nederlandse-slug-nummer-0', statusCode: 308, query: true });
+    expect(JSON.parse(bulk[0]!)).toEqual({
+      source: '/nl/blog/english-slug-number-0',
+      destination: '/nl/blog/nederlandse-slug-nummer-0',
+      statusCode: 308,
+      query: true,
+    });
   });
 
   it('Vercel: fails on a bulk redirect longer than 2,048 characters', () => {
@@ -134,7 +169,9 @@ describe('host limits, with the numbers in the message', () => {
         "serve.json: leaves out Content-Security-Policy (3,760 characters; serve accepts 2,048 printable Latin-1 characters); the preview's request handler sends it",
       ]
     `);
-    const serveJson = JSON.parse(text(files.publicFiles.find((file) => file.path === 'serve.json')!)) as { headers: Array<{ headers: Array<{ key: string }> }> };
+    const serveJson = JSON.parse(text(files.publicFiles.find((file) => file.path === 'serve.json')!)) as {
+      headers: Array<{ headers: Array<{ key: string }> }>;
+    };
     expect(serveJson.headers[0]!.headers.map((header) => header.key)).not.toContain('Content-Security-Policy');
   });
 
@@ -148,7 +185,13 @@ describe('host limits, with the numbers in the message', () => {
 
   it('nginx: sizes the map hash for the key count', () => {
     const http = (files: HostFiles) => text(files.configFiles.find((file) => file.path === 'nginx/sitegen/http.conf')!);
-    expect(http(format('nginx')).match(/map_hash_\w+ \d+/g)).toEqual(['map_hash_max_size 2048', 'map_hash_bucket_size 256']);
-    expect(http(format('nginx', fixedManifest(slugRules(60_000)))).match(/map_hash_\w+ \d+/g)).toEqual(['map_hash_max_size 131072', 'map_hash_bucket_size 256']);
+    expect(http(format('nginx')).match(/map_hash_\w+ \d+/g)).toEqual([
+      'map_hash_max_size 2048',
+      'map_hash_bucket_size 256',
+    ]);
+    expect(http(format('nginx', fixedManifest(slugRules(60_000)))).match(/map_hash_\w+ \d+/g)).toEqual([
+      'map_hash_max_size 131072',
+      'map_hash_bucket_size 256',
+    ]);
   });
 });
