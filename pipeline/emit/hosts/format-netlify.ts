@@ -10,7 +10,6 @@ import {
   localeOfPath,
   newChecks,
   plural,
-  statusMappingWarning,
   type HostFiles,
   type HostInput,
 } from './host-files.ts';
@@ -53,12 +52,8 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       `netlify: _redirects has ${plural(rulesInFile, 'rule')}; Netlify matches every request against the list and advises fewer than ${count(NETLIFY.redirectsWarn)}`,
     );
   }
-  const mapping = statusMappingWarning(
-    'netlify',
-    [rootLanguage.status, ...inFile.map((rule) => rule.status)],
-    'Netlify documents no other redirect codes',
-  );
-  if (mapping) checks.warnings.push(mapping);
+  // 308 → 301 and 307 → 302 is no warning: it asks nothing of the user, and docs/hosting.md says it once
+  // (issue 26). The file's own header comment says it too.
 
   const text = [
     `# ${GENERATED}`,

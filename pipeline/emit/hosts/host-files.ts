@@ -55,22 +55,6 @@ export function downgradeStatus(status: RedirectStatus): 301 | 302 {
   return status === 307 || status === 302 ? 302 : 301;
 }
 
-/** The one warning for a host that rewrites 307/308; undefined when nothing was rewritten. */
-export function statusMappingWarning(
-  host: string,
-  statuses: readonly RedirectStatus[],
-  note: string,
-): string | undefined {
-  const permanent = statuses.filter((status) => status === 308).length;
-  const temporary = statuses.filter((status) => status === 307).length;
-  if (permanent + temporary === 0) return undefined;
-  const parts = [
-    permanent > 0 ? `${plural(permanent, 'redirect')} with 308 as 301` : '',
-    temporary > 0 ? `${plural(temporary, 'redirect')} with 307 as 302` : '',
-  ].filter(Boolean);
-  return `${host}: writes ${parts.join(' and ')}; ${note} (for GET requests, 301 acts as 308 and 302 as 307)`;
-}
-
 /** The rules of the plan by origin, for the comments at the top of the files. */
 export function describeRules(rules: readonly RedirectRule[]): string {
   const list = rules.filter((rule) => rule.origin === 'list').length;
