@@ -1,13 +1,49 @@
 import type { BuildReport } from '../pipeline/build.ts';
 import { COLLECTIONS } from '../pipeline/fetch/collections.ts';
 import { LOCALES } from '../pipeline/locale.ts';
+import { phaseOf } from './build-progress.ts';
 
-/** The closing summary of a build: records per collection and locale, pages, warnings, time per stage. */
-export function formatReport(report: BuildReport, outDir: string): string {
-  const totalMs = report.timings.reduce((sum, timing) => sum + timing.ms, 0);
-  const lines = [
-    `Built ${report.pages} pages from ${report.source} into ${outDir}/ (${report.files} files, ${formatBytes(report.bytes)}) in ${(totalMs / 1000).toFixed(2)} s.`,
-    '',
+export interface FormatReportOptions {
+  /** The output folder as the user named it (relative to the working folder). */
+  outDir: string;
+  /** The host's folder of files not to deploy, the same way. */
+  hostConfigDir: string;
+  /** Wall time of the whole command, in seconds. */
+  seconds: number;
+  /** Add the records per collection and locale, the CMS figures and the time of every step. */
+  verbose: boolean;
+}
+
+/**
+ * The closing summary of a build: pages (rendered and kept), files, time, then the warnings, each on a
+ * line of its own. With `verbose`, the records, the CMS's figures and a table of the time of each step.
+ */
+export function formatReport(report: BuildReport, options: FormatReportOptions): string {
+  const { outDir, seconds } = options;
+  const time = `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+  const lines = report.upToDate
+    ? [
+        `Nothing changed since the last build: ${outDir}/ is as it was (${count(report.pages)} pages, ${count(report.files)} files), ${time}.`,
+      ]
+    : [
+        `Built ${count(report.pages)} pages from ${report.source} into ${outDir}/ (${count(report.pagesRendered)} rendered, ${count(report.pages - report.pagesRendered)} kept): ${count(report.files)} files, ${formatBytes(report.bytes)}, ${time}.`,
+      ];
+  lines.push(
+    `Host files for ${report.hosting.host}: ${count(report.hosting.redirects)} redirects; files not to deploy in ${options.hostConfigDir}/.`,
+  );
+  if (report.warnings.length > 0)
+    lines.push(
+      `${report.warnings.length === 1 ? '1 warning' : `${count(report.warnings.length)} warnings`}:`,
+      ...report.warnings.map((warning) => `  - ${warning}`),
+    );
+  else lines.push('No warnings.');
+  if (options.verbose) lines.push('', ...formatDetails(report));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The records table, the CMS's figures and the steps' times, grouped by phase. */
+function formatDetails(report: BuildReport): string[] {
+  return [
     table([
       ['records', ...LOCALES, 'total'],
       ...COLLECTIONS.map((collection) => {
@@ -17,15 +53,28 @@ export function formatReport(report: BuildReport, outDir: string): string {
     ]),
     '',
     `CMS requests: ${report.requests}; media downloaded: ${report.mediaDownloads}; cover colours: ${report.coverColours.fromCms} from the CMS, ${report.coverColours.computed} computed, ${report.coverColours.cached} from the cache.`,
-    report.upToDate
-      ? 'Nothing changed since the last build (content, site files, code, settings): the output was left as it is.'
-      : `Pages rendered: ${report.pagesRendered} (${report.pages - report.pagesRendered} unchanged since the last build).`,
+    '',
+    table([['phase / step', 'ms'], ...stageRows(report.timings)]),
   ];
-  if (report.warnings.length > 0) {
-    lines.push('', `warnings (${report.warnings.length}):`, ...report.warnings.map((warning) => `  - ${warning}`));
+}
+
+/** One row per phase with its total, then its steps indented, in the order they ran. */
+function stageRows(timings: BuildReport['timings']): string[][] {
+  const rows: string[][] = [];
+  let phase: string | undefined;
+  let phaseRow: string[] | undefined;
+  for (const { stage, ms } of timings) {
+    const next = phaseOf(stage) ?? phase ?? 'building';
+    if (next !== phase || !phaseRow) {
+      phase = next;
+      phaseRow = [next, '0'];
+      rows.push(phaseRow);
+    }
+    phaseRow[1] = String(Number(phaseRow[1]) + ms);
+    rows.push([`  ${stage}`, String(ms)]);
   }
-  lines.push('', table([['stage', 'ms'], ...report.timings.map((timing) => [timing.stage, String(timing.ms)])]), '');
-  return lines.join('\n');
+  const total = timings.reduce((sum, timing) => sum + timing.ms, 0);
+  return [...rows, ['total', String(total)]];
 }
 
 function table(rows: string[][]): string {
@@ -37,6 +86,11 @@ function table(rows: string[][]): string {
         .join('  '),
     )
     .join('\n');
+}
+
+/** `12,345`, the same on every machine. */
+function count(value: number): string {
+  return value.toLocaleString('en-US');
 }
 
 function formatBytes(bytes: number): string {

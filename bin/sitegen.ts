@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { BuildLogger, BuildOptions, BuildReport } from '../pipeline/build.ts';
+import type { BuildOptions, BuildReport } from '../pipeline/build.ts';
 import { checkBuildInputs, upToDateReport } from '../pipeline/cache/input-fingerprint.ts';
-import { isSitegenError } from '../pipeline/errors.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
 import { HOST_NAMES, type HostName } from '../pipeline/site/host-names.ts';
-import { formatCauses } from './format-causes.ts';
+import { createBuildProgress, type BuildProgress } from './build-progress.ts';
 import { formatReport } from './format-report.ts';
+import { reportError } from './report-error.ts';
 import { PROJECT_ROOT_URL } from '../pipeline/project-root.ts';
 
 // The pipeline (zod, React, Markdown, sharp …) is loaded by the commands that run it, and by `build`
@@ -18,13 +18,16 @@ const packageJson = JSON.parse(readFileSync(new URL('package.json', PROJECT_ROOT
 const isCi = Boolean(process.env.CI);
 const interactive = Boolean(process.stderr.isTTY) && !isCi;
 
+// Usage errors (an unknown option, a bad value) come back as a CommanderError instead of ending the
+// process, so that they exit with EXIT.usage; the subcommands inherit both settings.
 const program = new Command()
   .name('sitegen')
   .description(
     'Builds the six-language website of a privacy-first web analytics service from a Strapi CMS or the embedded content.',
   )
   .version(packageJson.version)
-  .showHelpAfterError();
+  .exitOverride()
+  .showHelpAfterError('(add --help for the options)');
 
 const positiveInteger = (value: string) => {
   const number = Number(value);
@@ -81,7 +84,9 @@ cmsOptions(
     '--host-config-dir <dir>',
     'where files that are not deployed go: nginx configuration, the redirect manifest (default: <out>-host)',
   )
+  .option('--verbose', 'also print the records per language, the CMS figures and the time of every step', false)
   .action(async (flags: BuildFlags) => {
+    const progress = startProgress({ verbose: flags.verbose });
     const root = path.resolve(flags.root);
     const options: BuildOptions = {
       siteDir: root,
@@ -96,19 +101,25 @@ cmsOptions(
       renderWorkers: flags.workers,
       host: flags.host,
       hostConfigDir: flags.hostConfigDir === undefined ? undefined : path.resolve(flags.hostConfigDir),
-      log: createLogger(),
+      log: progress.logger,
     };
     const started = performance.now();
+    progress.logger.stage('up to date');
     const checkedInputs = await checkBuildInputs(options);
     const report = checkedInputs?.unchanged
       ? upToDateReport(checkedInputs.unchanged, 0, [
           { stage: 'up to date', ms: Math.round(performance.now() - started) },
         ])
       : await (await import('../pipeline/build.ts')).build({ ...options, checkedInputs });
-    clearProgress();
-    process.stdout.write(formatReport(report, path.relative(process.cwd(), path.resolve(flags.out)) || '.'));
+    stopProgress();
     process.stdout.write(
-      `Host files for ${report.hosting.host}: ${report.hosting.redirects} redirects; files not to deploy in ${path.relative(process.cwd(), report.hosting.configDir) || '.'}/.\n`,
+      formatReport(report, {
+        outDir: shownPath(options.outDir),
+        hostConfigDir: shownPath(report.hosting.configDir),
+        // From the process's start: what the user waited for.
+        seconds: performance.now() / 1000,
+        verbose: flags.verbose,
+      }),
     );
   });
 
@@ -120,13 +131,16 @@ cmsOptions(
     const cms = cmsFrom(flags);
     if (!cms) throw new InvalidArgumentError('pull needs --cms <url> (or SITEGEN_CMS_URL)');
     const { pullSnapshot } = await import('../pipeline/fetch/pull-snapshot.ts');
+    // The crawl's pages are what a pull is about: one plain line each outside a terminal.
+    const progress = startProgress({ verbose: true });
+    progress.logger.stage('fetch');
     const result = await pullSnapshot({
       cms,
       contentDir: path.join(path.resolve(flags.root), 'content'),
       cacheDir: path.resolve(flags.cacheDir),
-      onProgress: createLogger().progress,
+      onProgress: progress.logger.progress,
     });
-    clearProgress();
+    stopProgress();
     process.stdout.write(`Pulled ${result.records} records and ${result.media} media files into content/.\n`);
   });
 
@@ -194,6 +208,7 @@ interface BuildFlags extends CmsFlags {
   workers?: number;
   host?: HostName;
   hostConfigDir?: string;
+  verbose: boolean;
 }
 
 function cmsFrom(flags: CmsFlags): CmsOptions | undefined {
@@ -208,52 +223,29 @@ function cmsFrom(flags: CmsFlags): CmsOptions | undefined {
   return { url: flags.cms, token: flags.cmsToken, concurrency: flags.concurrency };
 }
 
-let progressShown = false;
-
-function createLogger(): BuildLogger {
-  return {
-    stage: (name) => {
-      if (interactive) {
-        process.stderr.write(`\r\x1b[K${name}…`);
-        progressShown = true;
-      } else {
-        process.stderr.write(`${name}\n`);
-      }
-    },
-    progress: (message) => {
-      if (interactive) {
-        process.stderr.write(`\r\x1b[K  ${message}`);
-        progressShown = true;
-      } else {
-        process.stderr.write(`  ${message}\n`);
-      }
-    },
-  };
+/** A folder as the user would name it: relative to the working folder when inside it, else absolute. */
+function shownPath(folder: string): string {
+  const relative = path.relative(process.cwd(), folder);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? folder : relative;
 }
 
-function clearProgress(): void {
-  if (progressShown) process.stderr.write('\r\x1b[K');
-  progressShown = false;
+let activeProgress: BuildProgress | undefined;
+
+function startProgress({ verbose }: { verbose: boolean }): BuildProgress {
+  activeProgress = createBuildProgress({ write: (text) => process.stderr.write(text), interactive, verbose });
+  return activeProgress;
+}
+
+function stopProgress(): void {
+  activeProgress?.stop();
+  activeProgress = undefined;
 }
 
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  clearProgress();
-  if (error instanceof InvalidArgumentError) {
-    process.stderr.write(`sitegen: ${error.message}\n`);
-    process.exitCode = 2;
-  } else if (isSitegenError(error)) {
-    process.stderr.write(
-      `${error.code}  ${error.message}\n${formatCauses(error)}${error.hint ? `hint: ${error.hint}\n` : ''}`,
-    );
-    process.exitCode = 1;
-  } else {
-    process.stderr.write(
-      `${(error as Error)?.stack ?? String(error)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above.\n`,
-    );
-    process.exitCode = 1;
-  }
+  stopProgress();
+  process.exitCode = reportError(error, (text) => process.stderr.write(text));
 }
 
 export type { BuildReport };

@@ -115,7 +115,7 @@ describe('the CLI bundle', () => {
     expect(kept.engine).not.toBe(first.engine);
     expect(kept).toEqual(await fromSources());
     // A changed pipeline renders every page again.
-    expect(second.stdout).toMatch(/Pages rendered: (\d+) \(0 unchanged/);
+    expect(second.stdout).toMatch(/^Built ([\d,]+) pages .*\(\1 rendered, 0 kept\)/);
   }, 180_000);
 
   it('builds what the sources run through tsx build, byte for byte (pages rendered in its own thread)', async () => {

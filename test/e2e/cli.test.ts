@@ -28,16 +28,41 @@ async function fakeWithToken(token: string, articles = makeFamily('alpha', ['en'
   return server;
 }
 
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('sitegen CLI', () => {
-  it('builds the embedded content with exit 0 and a summary', async () => {
+  it('builds the embedded content with exit 0, plain progress lines in CI and a short summary', async () => {
     const dir = await temp();
-    const result = await runCli(['build', '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')]);
-    expect(result.stderr).not.toContain('Error');
+    const out = path.join(dir, 'out');
+    const result = await runCli(['build', '--out', out, '--cache-dir', path.join(dir, 'cache')]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Built \d+ pages from embedded content into /);
-    expect(result.stdout).toMatch(/articles\s+\d+/);
-    expect(result.stdout).toContain('render + write');
-    expect((await readdir(path.join(dir, 'out'))).includes('index.html')).toBe(true);
+    // CI is set (runCli): one plain line per phase, in user words, and nothing rewritten in place.
+    expect(result.stderr).toBe(
+      'checking for changes…\nreading content…\npreparing content…\nplanning pages…\nrendering pages…\nwriting files…\n',
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain('\r');
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Built ([\\d,]+) pages from embedded content into ${escape(out)}/ \\(\\1 rendered, 0 kept\\): [\\d,]+ files, [\\d.]+ MB, [\\d.]+ s\\.$`,
+      ),
+    );
+    expect(lines[1]).toMatch(/^Host files for netlify: [\d,]+ redirects; files not to deploy in .*out-host\/\.$/);
+    expect(lines.slice(2)).toEqual(['No warnings.']);
+    expect((await readdir(out)).includes('index.html')).toBe(true);
+
+    // Again with nothing changed, and with --verbose: the records, the CMS figures and the steps' times.
+    const again = await runCli(['build', '--verbose', '--out', out, '--cache-dir', path.join(dir, 'cache')]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      /^Nothing changed since the last build: .*out\/ is as it was \([\d,]+ pages, [\d,]+ files\), /,
+    );
+    expect(again.stdout).toMatch(/^articles\s+\d+/m);
+    expect(again.stdout).toMatch(/^checking for changes\s+\d+$/m);
+    expect(again.stdout).toMatch(/^ {2}up to date\s+\d+$/m);
+    expect(again.stdout).toMatch(/^total\s+\d+$/m);
   });
 
   it('builds the embedded content without loading the CMS client (ky) at all', async () => {
@@ -122,6 +147,20 @@ describe('sitegen CLI', () => {
     expect(result.stderr).toContain('CONTENT_INVALID');
     expect(result.stderr).toContain('articles #77 (nl)  publishedAt');
     expect(await readdir(out)).toEqual(['keep.html']);
+  });
+
+  it('exits 2 on a usage error (an unknown option, a value not allowed, no command) and builds nothing', async () => {
+    const dir = await temp();
+    for (const args of [['build', '--no-such-option'], ['build', '--workers', 'many'], ['bild'], []]) {
+      const result = await runCli(args, { cwd: dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).not.toContain('    at ');
+    }
+    expect(await readdir(dir)).toEqual([]);
+    expect((await runCli(['build', '--no-such-option'], { cwd: dir })).stderr).toContain(
+      "error: unknown option '--no-such-option'\n(add --help for the options)",
+    );
+    expect((await runCli(['--version'], { cwd: dir })).code).toBe(0);
   });
 
   it('rejects a --cms that is not a URL with a usage error', async () => {
