@@ -161,7 +161,7 @@ it('takes --host from the command line and names the host folder in the summary'
       path.join(temp.dir, 'cache'),
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Host files for vercel: \d+ redirects; files not to deploy in .*hosting\/\./);
+    expect(result.stdout).toMatch(/Host files for vercel: [\d,]+ redirects; files not to deploy in .*hosting\/\./);
     expect(JSON.parse(await readFile(path.join(out, 'vercel.json'), 'utf8'))).toMatchObject({
       cleanUrls: true,
       trailingSlash: false,
