@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /**
- * `npm run test:quick`: the tests for the edit-test loop, under two minutes on two idle cores. They need
- * only Node and `npm ci`: no Chromium, nginx, Java (the Nu HTML Checker) or real Strapi. That is the unit
+ * `npm run test:quick`: the tests for the edit-test loop (about 165 s of CPU in all, so under two minutes
+ * of wall time when two cores are free). They need only Node and `npm ci`: no Chromium, nginx, Java (the
+ * Nu HTML Checker) or real Strapi. That is the unit
  * tests, the fake Strapi's own tests, the regression tests, the check of what `npm test` installs, and
  * the CLI end to end (exit codes, output, a build of the embedded content). `npm test` runs everything
  * (vitest.config.ts), including the whole-site builds of test/e2e and test/site and what needs the tools:
