@@ -56,7 +56,7 @@ describe('status codes a host cannot express', () => {
     expect(format('static').warnings).toMatchInlineSnapshot(`
       [
         "static: 2 temporary redirects become stubs with a 0-second refresh, which search engines read as permanent (a delayed refresh would fail WCAG)",
-        "static: no response headers: the Content-Security-Policy, HSTS and the long caching of /_assets/ and /_media/ need a host that sets headers (see the README, "Hosting and redirects")",
+        "static: no response headers: the Content-Security-Policy, HSTS and the long caching of /_assets/ and /_media/ need a host that sets headers (see docs/hosting.md, "Any static host")",
       ]
     `);
   });
