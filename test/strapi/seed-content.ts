@@ -48,7 +48,7 @@ export interface SeedContent {
 export const SEED_LOCALES = ['en', 'nl', 'de', 'es', 'fr', 'it'];
 
 // Sizes under Strapi's thumbnail box (245×156) and its smallest breakpoint: Strapi makes no resized
-// formats, so both servers serve the very same bytes (see README, "Tests against a real Strapi").
+// formats, so both servers (the real Strapi and the fake) serve the very same bytes.
 const MEDIA: SeedMedia[] = [
   {
     file: 'gdpr_fines_cover_text.png',
