@@ -2,7 +2,7 @@
 // cold builds, and one-article rebuilds (an English excerpt edited, then a build with the cache). Each
 // run times the process and samples the peak RSS of its whole tree (the build, its workers, its
 // social-image child) every 50 ms. The machine's speed drifts by 10–20 % within an hour, so only
-// interleaved pairs compare two commits; the figures in the README's Performance section come from it.
+// interleaved pairs compare two commits; the figures in bench/RESULTS.md come from it.
 //
 //   node bin/run-ts.js bench/compare-commits.ts --base e8517cb --site /dev/shm/site --work-dir /dev/shm
 //

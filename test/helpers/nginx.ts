@@ -18,7 +18,7 @@ export interface RunningNginx {
 export interface StartNginxOptions {
   /** The built output folder nginx serves (`root`). */
   root: string;
-  /** The host folder's `nginx/sitegen` folder, installed as `<conf dir>/sitegen/` the way the README says. */
+  /** The host folder's `nginx/sitegen` folder, installed as `<conf dir>/sitegen/` the way docs/hosting.md says. */
   sitegenConfig: string;
 }
 
