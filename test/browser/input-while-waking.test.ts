@@ -219,6 +219,24 @@ describe('newsletter form', () => {
     expect(requests.map((request) => request.method())).toEqual(['POST']);
     expect(JSON.parse(requests[0]!.postData() ?? 'null')).toEqual({ email: 'early@example.com', type: 'newsletter' });
   });
+
+  it('posts natively, as without JavaScript, a Subscribe clicked before a module that then fails to load', async () => {
+    const { page } = await site.open();
+    const requests = await fakeNewsletterEndpoint(page, { body: { ok: true } });
+    const held = await holdWidgetModule(page, 'newsletter', { untilReleased: true, fails: true });
+    const start = await openPage(page, articlePath('en'));
+    const form = island(page, 'newsletter');
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel(t('en', 'newsletter.email')).pressSequentially('late@example.com', HUMAN);
+    await form.getByLabel(t('en', 'newsletter.notify')).check();
+    await form.getByRole('button', { name: t('en', 'newsletter.subscribe') }).click();
+    await sleep(300);
+    expect(page.url(), 'the page was left before the module failed').toBe(start);
+    expect(requests).toHaveLength(0);
+    held.release();
+    await expect.poll(() => requests.map((request) => request.method()), { timeout: 10_000 }).toEqual(['POST']);
+    expect(requests[0]!.postData()).toBe('email=late%40example.com&type=notify');
+  });
 });
 
 describe('countries map', () => {

@@ -14,12 +14,13 @@ export interface HeldModule {
 /**
  * Holds a widget's module (`_assets/island-<name>.<hash>.js`, what `data-src` names) for `ms` after the
  * page asks for it, and with `untilReleased` also until the test calls `release()`: the test can then
- * act on the widget for as long as it needs while the module is still on its way. Call before `goto`.
+ * act on the widget for as long as it needs while the module is still on its way. With `fails`, the
+ * download then fails instead. Call before `goto`.
  */
 export async function holdWidgetModule(
   page: Page,
   name: string,
-  { ms = 2000, untilReleased = false }: { ms?: number; untilReleased?: boolean } = {},
+  { ms = 2000, untilReleased = false, fails = false }: { ms?: number; untilReleased?: boolean; fails?: boolean } = {},
 ): Promise<HeldModule> {
   let released = false;
   let markRequested!: () => void;
@@ -31,7 +32,7 @@ export async function holdWidgetModule(
     markRequested();
     await Promise.all([sleep(ms), gate]);
     released = true;
-    await route.continue();
+    await (fails ? route.abort('connectionfailed') : route.continue());
   });
   return { requested, isReleased: () => released, release: () => letGo() };
 }
