@@ -78,6 +78,16 @@ describe('UTM generator', () => {
     await expect.poll(() => value(page, 'utm-generated')).toBe('https://example.com/pages');
   });
 
+  it('keeps the first key of a base URL typed from the first click, nothing held (the issue as reported)', async () => {
+    const { page } = await site.open();
+    await page.goto(site.url(routePath('utm-generator', 'en')));
+    await page.locator('#utm-url').click();
+    await page.locator('#utm-url').pressSequentially('https://example.com/page', HUMAN);
+    await waitForIsland(page, 'utm-generator');
+    expect(await value(page, 'utm-url')).toBe('https://example.com/page');
+    await expect.poll(() => value(page, 'utm-generated')).toBe('https://example.com/page');
+  });
+
   it('keeps every key when the module arrives in the middle of the typing', async () => {
     const { page } = await site.open();
     const held = await holdWidgetModule(page, 'utm-generator', { untilReleased: true });
