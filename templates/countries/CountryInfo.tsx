@@ -8,7 +8,10 @@ export function CountryInfo({ context, hint, props }: { context: PageContext; hi
     <div
       className="country-info card"
       aria-live="polite"
-      {...widgetAttributes(context, 'country-info', 'visible', props)}
+      {...widgetAttributes(context, 'country-info', 'visible', props, {
+        scope: '.world-map',
+        actions: 'a,[data-code]',
+      })}
     >
       <p>{hint}</p>
     </div>

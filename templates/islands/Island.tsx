@@ -6,16 +6,33 @@ import type { PageContext } from '../page-context.ts';
 export type IslandWhen = 'interaction' | 'visible' | 'idle';
 
 /**
+ * Where a widget's module listens, when that is more than the buttons in the widget's own element: the
+ * always-on script holds the clicks on `actions` in `scope` (selectors) until the module has loaded, then
+ * replays them (issue 29).
+ */
+export interface WidgetListens {
+  scope: string;
+  actions: string;
+}
+
+/**
  * The attributes that make an element a widget with a module of its own: the always-on script loads
  * `data-src` when `data-when` says and hands it the element and `data-props` (JSON, escaped by React
  * like every attribute).
  */
-export function widgetAttributes(context: PageContext, name: IslandName, when: IslandWhen, props?: object) {
+export function widgetAttributes(
+  context: PageContext,
+  name: IslandName,
+  when: IslandWhen,
+  props?: object,
+  listens?: WidgetListens,
+) {
   return {
     'data-widget': name,
     'data-when': when,
     'data-src': context.shared.assets.islands[name],
     ...(props === undefined ? {} : { 'data-props': JSON.stringify(props) }),
+    ...(listens === undefined ? {} : { 'data-scope': listens.scope, 'data-actions': listens.actions }),
   };
 }
 

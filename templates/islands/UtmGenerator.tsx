@@ -98,7 +98,11 @@ export function UtmGenerator({ strings }: UtmGeneratorProps) {
             type="text"
             placeholder={strings[`${field}Placeholder`]}
             value={values[field] ?? ''}
-            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+            // From the current state: edits replayed after hydration (issue 29) arrive in one batch.
+            onChange={(event) => {
+              const value = event.target.value;
+              setValues((current) => ({ ...current, [field]: value }));
+            }}
           />
         </div>
       ))}

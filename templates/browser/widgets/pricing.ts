@@ -20,15 +20,22 @@ export function currencyForLanguage(language: string): string | undefined {
  */
 export default function startPricing(element: HTMLElement): void {
   const radios = [...element.querySelectorAll<HTMLInputElement>('input[name="currency"]')];
-  const stored = readCookie('currency');
-  const first =
-    radios.find((radio) => radio.value === stored) ??
-    radios.find((radio) => radio.value === currencyForLanguage(navigator.language));
-  if (first) first.checked = true;
-  element.addEventListener('change', (event) => {
-    const radio = event.target as HTMLInputElement;
-    if (radio.name !== 'currency') return;
+  const remember = (radio: HTMLInputElement) => {
     writeCookie('currency', radio.value, 365);
     document.dispatchEvent(new Event('sitegen:currency'));
+  };
+  // A currency the visitor chose before this module loaded (issue 29) stays, and is remembered.
+  const chosen = radios.find((radio) => radio.checked && !radio.defaultChecked);
+  if (chosen) remember(chosen);
+  else {
+    const stored = readCookie('currency');
+    const first =
+      radios.find((radio) => radio.value === stored) ??
+      radios.find((radio) => radio.value === currencyForLanguage(navigator.language));
+    if (first) first.checked = true;
+  }
+  element.addEventListener('change', (event) => {
+    const radio = event.target as HTMLInputElement;
+    if (radio.name === 'currency') remember(radio);
   });
 }
