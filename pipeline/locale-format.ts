@@ -55,7 +55,7 @@ function setQuotes(text: string, language: string): string {
  * "nell'800" (undici, otto, ottanta…, ottocento…, ottomila…), never "il 11". "il 1" stays (read "il primo").
  */
 const ITALIAN_ELISION =
-  /\b([Ii]l|[Dd]al|[Aa]l|[Dd]el|[Nn]el|[Ss]ul)[ \u00A0]+(?=(?:11|8\d{0,2})(?:[.\u00A0\u202F ]?\d{3})*(?![\d.,]\d))/g;
+  /\b([Ii]l|[Dd]al|[Aa]l|[Dd]el|[Nn]el|[Ss]ul)[ \u00A0]+(?=(?:11|8\d{0,2})(?:[.\u00A0\u202F ]?\d{3})*(?!\d|[.,]\d))/g;
 const ELIDED: Readonly<Record<string, string>> = {
   il: 'l',
   dal: 'dall',
