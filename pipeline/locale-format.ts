@@ -45,7 +45,9 @@ const SINGLE_PAIR = new RegExp(`${BEFORE_OPENING}'(?=[^\\s'])([^'"]*?[^\\s'])'(?
 function setQuotes(text: string, language: string): string {
   const [open, close, innerOpen, innerClose] = QUOTES[language] ?? QUOTES.en!;
   let out = text;
-  if (out.includes('"')) out = out.replace(DOUBLE_OPENING, `$1${open}`).replace(/"/g, close);
+  // Only paired quotes: a lone one (a typo, or markup shown as text) stays as it was written.
+  if (out.includes('"') && out.split('"').length % 2 === 1)
+    out = out.replace(DOUBLE_OPENING, `$1${open}`).replace(/"/g, close);
   if (out.includes("'")) out = out.replace(SINGLE_PAIR, `$1${innerOpen}$2${innerClose}`).replace(/'/g, '\u2019');
   return out;
 }
