@@ -19,9 +19,59 @@ const SIGN = /[€%$£]/;
 const FRENCH_SPACED = /[:;!?%»«]/;
 
 /**
- * A text as a careful typesetter of its language would set it: typographic apostrophes everywhere;
- * in French a narrow no-break space before `: ; ! ? %` and inside « guillemets »; no-break spaces
- * between a number and its unit or sign, and inside abbreviations such as "z. B.".
+ * Each language's quotation marks: [open, close] for a quotation, then for a quotation inside one
+ * (issue 27). French sets its guillemets with narrow no-break spaces inside. Dutch writes “…” with
+ * ‘…’ inside, German „…“ with ‚…‘, Spanish and Italian «…» with “…” inside.
+ */
+export const QUOTES: Readonly<Record<string, readonly [string, string, string, string]>> = {
+  en: ['\u201C', '\u201D', '\u2018', '\u2019'],
+  nl: ['\u201C', '\u201D', '\u2018', '\u2019'],
+  de: ['\u201E', '\u201C', '\u201A', '\u2018'],
+  es: ['\u00AB', '\u00BB', '\u201C', '\u201D'],
+  fr: [`\u00AB${NARROW_NBSP}`, `${NARROW_NBSP}\u00BB`, '\u201C', '\u201D'],
+  it: ['\u00AB', '\u00BB', '\u201C', '\u201D'],
+};
+
+/** What may come before an opening quote: the start, a space, an opening bracket, a dash or a slash. */
+const BEFORE_OPENING = String.raw`(^|[\s([{\u2014\u2013/-])`;
+const DOUBLE_OPENING = new RegExp(`${BEFORE_OPENING}"(?=\\S)`, 'gu');
+/** A pair of single quotes: opening as above, closing before a non-letter; apostrophes between letters are already ’. */
+const SINGLE_PAIR = new RegExp(`${BEFORE_OPENING}'(?=[^\\s'])([^'"]*?[^\\s'])'(?!\\p{L})`, 'gu');
+
+/**
+ * Straight quotes as the language's own marks: `"…"` as its quotation marks, a pair of `'…'` as its
+ * inner ones. Any other single quote is an apostrophe ("l'85 %", "visitors' data").
+ */
+function setQuotes(text: string, language: string): string {
+  const [open, close, innerOpen, innerClose] = QUOTES[language] ?? QUOTES.en!;
+  let out = text;
+  // Only paired quotes: a lone one (a typo, or markup shown as text) stays as it was written.
+  if (out.includes('"') && out.split('"').length % 2 === 1)
+    out = out.replace(DOUBLE_OPENING, `$1${open}`).replace(/"/g, close);
+  if (out.includes("'")) out = out.replace(SINGLE_PAIR, `$1${innerOpen}$2${innerClose}`).replace(/'/g, '\u2019');
+  return out;
+}
+
+/**
+ * Italian elides the article before a number read with a vowel (issue 27): "l'11 febbraio", "dall'8",
+ * "nell'800" (undici, otto, ottanta…, ottocento…, ottomila…), never "il 11". "il 1" stays (read "il primo").
+ */
+const ITALIAN_ELISION =
+  /\b([Ii]l|[Dd]al|[Aa]l|[Dd]el|[Nn]el|[Ss]ul)[ \u00A0]+(?=(?:11|8\d{0,2})(?:[.\u00A0\u202F ]?\d{3})*(?!\d|[.,]\d))/g;
+const ELIDED: Readonly<Record<string, string>> = {
+  il: 'l',
+  dal: 'dall',
+  al: 'all',
+  del: 'dell',
+  nel: 'nell',
+  sul: 'sull',
+};
+
+/**
+ * A text as a careful typesetter of its language would set it: typographic apostrophes everywhere and
+ * the language's own quotation marks for straight quotes; in French a narrow no-break space before
+ * `: ; ! ? %` and inside « guillemets »; no-break spaces between a number and its unit or sign, and
+ * inside abbreviations such as "z. B."; in Italian the elided article before 8, 11, 80… ("l'11").
  * Idempotent; leaves `{0}` placeholders alone.
  */
 export function typeset(text: string, locale: string): string {
@@ -30,14 +80,20 @@ export function typeset(text: string, locale: string): string {
   // page) have none of them, and the Unicode-class scans are the cost.
   // A straight apostrophe between letters (l'analyse, don't, dell'UE) is an elision, never a quote.
   let out = text.includes("'") ? text.replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019') : text;
+  if (out.includes('"') || out.includes("'")) out = setQuotes(out, language);
+  if (language === 'it' && /\d/.test(out))
+    out = out.replace(ITALIAN_ELISION, (_whole, article: string) => {
+      const elided = ELIDED[article.toLowerCase()]!;
+      return `${article[0] === article[0]!.toUpperCase() ? elided[0]!.toUpperCase() + elided.slice(1) : elided}\u2019`;
+    });
   // A number and its sign or unit stay on one line: "19 €", "85 %", "14 Tage".
   if (SIGN.test(out)) out = out.replace(/(\d) (€|%|\$|£)/g, `$1${language === 'fr' ? NARROW_NBSP : NBSP}$2`);
   if (language === 'de' && out.includes('. '))
     out = out.replace(/\b([zZdDuUoOvVsS])\. (B|h|a|Ä|g|T|u)\./g, `$1.${NBSP}$2.`);
   if (language === 'fr' && FRENCH_SPACED.test(out)) {
     out = out
-      .replace(/[ \u00A0]+([:;!?%»])/g, `${NARROW_NBSP}$1`)
-      .replace(/«[ \u00A0]*/g, `«${NARROW_NBSP}`)
+      .replace(/[ \u00A0\u202F]+([:;!?%»])/g, `${NARROW_NBSP}$1`)
+      .replace(/«[ \u00A0\u202F]*/g, `«${NARROW_NBSP}`)
       .replace(/(\p{L}|\d|\)|»|…)([;!?])(?=\s|$)/gu, `$1${NARROW_NBSP}$2`)
       // "Ex. :" keeps its space; a colon after a word needs one too (but never inside "https://").
       .replace(/(\p{L}|\)|»)(:)(?=\s|$)/gu, `$1${NARROW_NBSP}$2`);
@@ -105,8 +161,39 @@ export function formatDate(iso: string, date: string | number): string {
       }),
     );
   let text = locale.written.get(date);
-  if (text === undefined) locale.written.set(date, (text = locale.format.format(new Date(date))));
+  if (text === undefined) locale.written.set(date, (text = writeDate(locale.format, iso, new Date(date))));
   return text;
+}
+
+/**
+ * Intl's short date, with the abbreviated month as the language abbreviates it: Spanish closes every
+ * abbreviation with a period ("12 nov. 2026", RAE), which CLDR leaves out (issue 27). A month Intl
+ * writes out in full ("mayo") has no period.
+ */
+function writeDate(format: Intl.DateTimeFormat, iso: string, date: Date): string {
+  if (languageOf(iso) !== 'es') return format.format(date);
+  const full = new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' }).format(date);
+  return format
+    .formatToParts(date)
+    .map((part) =>
+      part.type === 'month' && part.value !== full && !part.value.endsWith('.') ? `${part.value}.` : part.value,
+    )
+    .join('');
+}
+
+/**
+ * A word after the colon of a composed label ("Autriche : interdit", "Idioma: español", "Österreich:
+ * verboten"), as the language writes it (issue 27). In nl, de, es, fr and it the colon does not start
+ * a sentence, so a common word after it is lowercase (Onze Taal, Duden D 46, RAE Ortografía 4.2.4.1,
+ * Imprimerie nationale, Treccani); only English UI labels capitalize the value. The words passed here
+ * (status labels) are never nouns that German would capitalize.
+ */
+export function formatWordAfterColon(word: string, locale: string): string {
+  if (languageOf(locale) === 'en') return word;
+  const [first = '', second = ''] = word;
+  // An acronym or a name in capitals ("EU", "USA") keeps them.
+  if (second !== second.toLowerCase()) return word;
+  return first.toLowerCase() + word.slice(first.length);
 }
 
 const MINUTE = 60_000;

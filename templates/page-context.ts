@@ -103,7 +103,9 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
       locale,
       localeMeta,
       shell: shared.shells[locale],
-      t: (key, ...args) => formatMessage(messages, key, ...args),
+      // A composed message is typeset as a whole: its rules may span a placeholder ("il {0}" → "l'11 feb", issue 27).
+      t: (key, ...args) =>
+        args.length === 0 ? formatMessage(messages, key) : typeset(formatMessage(messages, key, ...args), locale),
       formatDate: (date) => formatDate(localeMeta.iso, date),
       formatNumber: (value) => formatCount(localeMeta.iso, value),
       formatAmount: (value, currency) => formatAmount(localeMeta.iso, value, currency),

@@ -1,6 +1,6 @@
 import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
-import { typeset } from '../locale-format.ts';
+import { QUOTES, typeset } from '../locale-format.ts';
 import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
 import { formatCodeBlock } from './markdown/code-blocks.ts';
@@ -101,6 +101,9 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
   const render = (input: MarkdownInput): RenderedMarkdown => {
     const definitions = new Map<string, string>();
     const env = { [FOOTNOTE_DEFINITIONS]: definitions };
+    // Straight quotes become the text's own quotation marks (markdown-it pairs them across emphasis and
+    // links, and never touches code); its other typographic replacements stay off (issue 27).
+    md.set({ typographer: input.locale !== undefined, quotes: quotesFor(input.locale) });
     const parsed = md.parse(input.markdown, env);
     // Typeset before the headings are read, so the table of contents shows them as the text does (ids do not change: spaces and quotes are not in them).
     if (input.locale) for (const token of parsed) typesetToken(token, input.locale);
@@ -132,6 +135,7 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
 
 function createParser(urls: UrlPolicy): Parser {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
+  md.disable('replacements');
   // Bare http(s) URLs and e-mail addresses become links, as in GFM; "readme.md" and "//host" stay text.
   md.linkify.set({ fuzzyLink: false }).add('//', null).add('ftp:', null);
   md.validateLink = (url) => urls.checkUrl(url) !== undefined;
@@ -237,10 +241,29 @@ function prepareToken(token: Token, urls: UrlPolicy, links?: Record<string, stri
   }
 }
 
-/** The language's typography on a block's plain text (code spans and raw HTML stay as written). */
-function typesetToken(token: Token, locale: string): void {
-  for (const child of token.children ?? []) if (child.type === 'text') child.content = typeset(child.content, locale);
+function quotesFor(locale: string | undefined): string[] {
+  return [...(QUOTES[(locale ?? 'en').slice(0, 2)] ?? QUOTES.en!)];
 }
+
+/**
+ * The language's typography on a block's plain text (code spans and raw HTML stay as written); text an
+ * editor marked `<span lang="en">` or `<a lang="en">` is set in its own language's typography (issue 27).
+ */
+function typesetToken(token: Token, locale: string): void {
+  const languages = [locale];
+  for (const child of token.children ?? []) {
+    if (child.type === 'text') child.content = typeset(child.content, languages[languages.length - 1]!);
+    else if (child.type === 'html_inline') {
+      if (/^<\/(?:span|a)\s*>$/i.test(child.content)) {
+        if (languages.length > 1) languages.pop();
+      } else if (/^<(?:span|a)\b/i.test(child.content))
+        languages.push(RAW_LANG.exec(child.content)?.[1] ?? languages[languages.length - 1]!);
+    }
+  }
+}
+
+/** The language of an author's `<span lang="xx">` or `<a lang="xx">` (the raw tags that may change it). */
+const RAW_LANG = /\slang\s*=\s*["']?([a-zA-Z]{2})\b/i;
 
 /** A note's Markdown as inline HTML; references inside notes stay text (the parse has no definitions). */
 function renderNoteText(md: Parser, urls: UrlPolicy, text: string): string {

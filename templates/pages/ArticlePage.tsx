@@ -107,15 +107,20 @@ function AdminBar({ context, version }: { context: PageContext; version: Article
 function Byline({ context, version }: { context: PageContext; version: ArticleView['version'] }) {
   const { t, formatDate } = context;
   if (!version.publishedAt) return null;
-  const published = <time dateTime={version.publishedAt}>{formatDate(version.publishedAt)}</time>;
+  const date = formatDate(version.publishedAt);
+  const published = <time dateTime={version.publishedAt}>{date}</time>;
   const edited = Date.parse(version.updatedAt) - Date.parse(version.publishedAt) > WEEK_MS;
   const author = version.author;
+  // The date is in the message while it is typeset, so the words before it agree with it ("Pubblicato l'11 feb",
+  // issue 27); the published date is the message's first date.
   const text = author
     ? edited
-      ? t('article.published_edited_by', '\u0000', formatDate(version.updatedAt), author.name)
-      : t('article.published_by', '\u0000', author.name)
-    : t('article.published', '\u0000');
-  const [before, after] = text.split('\u0000');
+      ? t('article.published_edited_by', date, formatDate(version.updatedAt), author.name)
+      : t('article.published_by', date, author.name)
+    : t('article.published', date);
+  const at = text.indexOf(date);
+  const before = text.slice(0, at);
+  const after = text.slice(at + date.length);
   return (
     <p className="byline">
       {author ? (

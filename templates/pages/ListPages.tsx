@@ -1,5 +1,6 @@
 import type { CategorySummary, CountrySummary, Pagination, PostSummary } from '../../pipeline/plan/page-plan.ts';
 import type { PageContext } from '../page-context.ts';
+import { formatWordAfterColon } from '../../pipeline/locale-format.ts';
 import { WorldMap } from '../countries/WorldMap.tsx';
 import { CountryInfo } from '../countries/CountryInfo.tsx';
 import type { CountryInfoProps } from '../browser/widgets/country-info.ts';
@@ -157,10 +158,11 @@ export function CountriesPage({ context, countries }: { context: PageContext; co
     title: t('countries.map_title'),
     europe: t('countries.europe_inset'),
     countryStatus: t('countries.country_status'),
-    forbidden: t('countries.status.forbidden'),
-    legal: t('countries.status.legal'),
-    pending: t('countries.status.pending'),
-    unknown: t('countries.status.unknown'),
+    // The statuses follow the colon of "{0}: {1}", so they are written as the language writes a word there.
+    forbidden: formatWordAfterColon(t('countries.status.forbidden'), context.locale),
+    legal: formatWordAfterColon(t('countries.status.legal'), context.locale),
+    pending: formatWordAfterColon(t('countries.status.pending'), context.locale),
+    unknown: formatWordAfterColon(t('countries.status.unknown'), context.locale),
   };
   return (
     <section className="listing">

@@ -1,6 +1,6 @@
 import type { PageContext } from '../page-context.ts';
 import { PlanCards } from '../pricing/PlanCards.tsx';
-import { FAQ_KEYS } from '../shell/structured-data.ts';
+import { FAQ_KEYS, faqAnswer } from '../shell/structured-data.ts';
 import { Wrapped } from '../posts/Wrapped.tsx';
 
 export function PricingPage({ context }: { context: PageContext }) {
@@ -19,7 +19,7 @@ export function PricingPage({ context }: { context: PageContext }) {
         {FAQ_KEYS.map((key) => (
           <details key={key}>
             <summary>{t(`pricing.faq.${key}.question`)}</summary>
-            <p>{t(`pricing.faq.${key}.answer`)}</p>
+            <p>{faqAnswer(context, key)}</p>
           </details>
         ))}
         <p>

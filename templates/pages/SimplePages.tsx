@@ -44,6 +44,8 @@ export function VideoPage({ context }: { context: PageContext }) {
     <section className="listing narrow">
       <h1>{t('video.heading')}</h1>
       <p className="lead">{context.page.description}</p>
+      {/* The video and its only caption track are English: a page in another language says so (issue 27). */}
+      {context.locale === 'en' ? null : <p className="language-note">{t('video.in_english')}</p>}
       {/* The captions come from the asset host: a cross-origin <track> loads only in CORS mode, which the
           host answers (Access-Control-Allow-Origin); without crossOrigin the browser refuses the cues. */}
       <video

@@ -11,6 +11,11 @@ export function Document({ context, children }: { context: PageContext; children
   const title = page.title.includes(shared.product) ? page.title : t('meta.title_template', page.title, shared.product);
   // Drawn at build time in the page's language (an article's title, else the locale's tagline).
   const image = `${shared.baseUrl}${page.socialImage.src}`;
+  // An English fallback says so in the page's language wherever its English text is shown: the title
+  // (planned so), and the description and social texts here (issue 27).
+  const isEnglishText = page.data.template === 'article' && page.data.article.version.locale !== page.locale;
+  const marked = (text: string) => (isEnglishText ? t('article.not_translated_title', text) : text);
+  const description = page.description === t('meta.default_description') ? page.description : marked(page.description);
   return (
     <html
       lang={localeMeta.iso}
@@ -24,7 +29,7 @@ export function Document({ context, children }: { context: PageContext; children
         {page.urlPath === '/' ? <script dangerouslySetInnerHTML={{ __html: ROOT_LANGUAGE_SCRIPT }} /> : null}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <title>{title}</title>
-        <meta name="description" content={page.description} />
+        <meta name="description" content={description} />
         {page.noindex ? <meta name="robots" content="noindex" /> : null}
         <meta name="theme-color" content="#eef6fc" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#14202b" media="(prefers-color-scheme: dark)" />
@@ -44,12 +49,12 @@ export function Document({ context, children }: { context: PageContext; children
         <meta property="og:site_name" content={shared.product} />
         <meta property="og:type" content={page.data.template === 'article' ? 'article' : 'website'} />
         <meta property="og:title" content={page.title} />
-        <meta property="og:description" content={page.description} />
+        <meta property="og:description" content={description} />
         {page.canonical ? <meta property="og:url" content={page.canonical} /> : null}
         <meta property="og:image" content={image} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
-        <meta property="og:image:alt" content={page.socialImage.title} />
+        <meta property="og:image:alt" content={marked(page.socialImage.title)} />
         <meta property="og:locale" content={localeMeta.iso.replace('-', '_')} />
         {shared.locales
           .filter((meta) => meta.code !== localeMeta.code)

@@ -32,7 +32,12 @@ export function Header({ context }: { context: PageContext }) {
   };
   const languages: LanguageSwitcherProps = {
     current: { code: localeMeta.code, flag: localeMeta.flag },
-    label: t('nav.choose_language', localeMeta.name),
+    // The language's name as it is written after a colon in running text: "Idioma: español", "Langue : français",
+    // "Sprache: Deutsch" (a name is lowercase in es, fr and it, capitalized in de, nl and en; issue 27).
+    label: t(
+      'nav.choose_language',
+      new Intl.DisplayNames([localeMeta.iso], { type: 'language' }).of(localeMeta.code) ?? localeMeta.name,
+    ),
     listLabel: t('nav.languages'),
     options: page.languageLinks.map((link) => {
       const meta = shared.locales.find((candidate) => candidate.code === link.locale)!;

@@ -68,7 +68,7 @@ export function structuredDataFor(context: PageContext): JsonLd[] {
       mainEntity: FAQ_KEYS.map((key) => ({
         '@type': 'Question',
         name: t(`pricing.faq.${key}.question`),
-        acceptedAnswer: { '@type': 'Answer', text: t(`pricing.faq.${key}.answer`) },
+        acceptedAnswer: { '@type': 'Answer', text: faqAnswer(context, key) },
       })),
     });
   }
@@ -77,3 +77,14 @@ export function structuredDataFor(context: PageContext): JsonLd[] {
 
 /** The pricing FAQ, in the order it is shown. */
 export const FAQ_KEYS = ['datapoints', 'trial', 'payment', 'traffic', 'cancel'] as const;
+
+/** The minimum invoice for a bank transfer, in each currency the site bills in (issue 27: it had no currency). */
+const BANK_TRANSFER_MINIMUM = 500;
+
+/** A pricing FAQ answer; amounts in it are written as the page's locale writes them ("500 €", "€ 500", "€500"). */
+export function faqAnswer(context: PageContext, key: (typeof FAQ_KEYS)[number]): string {
+  return context.t(
+    `pricing.faq.${key}.answer`,
+    ...['EUR', 'USD', 'GBP'].map((currency) => context.formatAmount(BANK_TRANSFER_MINIMUM, currency)),
+  );
+}

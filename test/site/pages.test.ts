@@ -145,8 +145,8 @@ describe('article notices', () => {
 
 describe('glossary, countries, UTM, video and 404', () => {
   it.each([
-    ['glossaries.html', 'Glossary overview'],
-    ['es/glosarios.html', 'Resumen de glosarios'],
+    ['glossaries.html', 'Glossaries'],
+    ['es/glosarios.html', 'Glosarios'],
   ])('the glossary overview %s links both categories', async (file, heading) => {
     const html = await page(file);
     expect(h1(html)).toBe(heading);

@@ -15,9 +15,14 @@ export const RAW_HTML_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 const RAW_HTML_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ['href', 'title'],
+  // `lang` marks a quote in another language, such as an English page title in a German text (issue 27).
+  a: ['href', 'title', 'lang'],
+  span: ['lang'],
   img: ['src', 'alt', 'width', 'height', 'title'],
 };
+
+/** A language tag an author may write: one of the site's languages, or its tag with a region (sanitize.ts admits the same). */
+const LANG_VALUE = /^(?:en|nl|de|es|fr|it|en-US|en-GB|nl-NL|de-DE|es-ES|fr-FR|it-IT)$/;
 
 const VOID_TAGS = new Set(['img', 'br', 'hr']);
 
@@ -88,6 +93,8 @@ function formatOpenTag(name: string, attributes: Map<string, string>, urls: UrlP
       const link = urls.planLink(url);
       kept.push(['href', link.href]);
       if (link.isExternal) kept.push(['target', '_blank'], ['rel', 'noopener noreferrer']);
+    } else if (attribute === 'lang') {
+      if (LANG_VALUE.test(value.trim())) kept.push(['lang', value.trim()]);
     } else if (attribute === 'width' || attribute === 'height') {
       if (/^\d{1,5}$/.test(value.trim())) kept.push([attribute, value.trim()]);
     } else {

@@ -14,9 +14,16 @@ const ALLOWED_TAGS = [
   ...['figure', 'figcaption', 'sup', 'section', 'nav', 'aside', 'span', 'details', 'summary', 'mark'],
 ];
 
+/** `lang` an author may put on a link or a span (raw-html.ts admits the same values): a site language, optionally with a region. */
+const LANG: sanitizeHtml.AllowedAttribute = {
+  name: 'lang',
+  values: ['en', 'nl', 'de', 'es', 'fr', 'it', 'en-US', 'en-GB', 'nl-NL', 'de-DE', 'es-ES', 'fr-FR', 'it-IT'],
+};
+
 const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
   ...Object.fromEntries(HEADINGS.map((heading) => [heading, ['id']])),
   a: [
+    LANG,
     'href',
     'title',
     'id',
@@ -39,7 +46,7 @@ const ALLOWED_ATTRIBUTES: Record<string, sanitizeHtml.AllowedAttribute[]> = {
   th: ['class'],
   td: ['class'],
   code: ['class'],
-  span: ['class'],
+  span: ['class', LANG],
   blockquote: ['class'],
   p: ['class'],
   section: ['class', 'aria-label'],
