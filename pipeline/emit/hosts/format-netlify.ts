@@ -29,9 +29,15 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       (target) => `/  ${target.urlPath}  ${downgradeStatus(rootLanguage.status)}!  Language=${target.locale}`,
     ),
   ];
-  const notFoundLines = notFound
-    .filter((page) => page.prefix !== '/')
-    .map((page) => `${page.prefix}*  /${page.outputPath}  404`);
+  // A 404 page is a file, so Netlify would serve it at its own URL with 200 (issue 29): forced rules give
+  // those URLs the 404 every other host answers; then each locale's prefix gets its page (existing files win).
+  const notFoundLines = [
+    ...notFound.flatMap((page) => [
+      `${page.urlPath}  /${page.outputPath}  404!`,
+      `/${page.outputPath}  /${page.outputPath}  404!`,
+    ]),
+    ...notFound.filter((page) => page.prefix !== '/').map((page) => `${page.prefix}*  /${page.outputPath}  404`),
+  ];
 
   let inFile: readonly RedirectRule[] = rules;
   let stubbed: readonly RedirectRule[] = [];
@@ -75,7 +81,7 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       (rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`,
     ),
     '',
-    '# The 404 page of each locale (not forced: existing files win).',
+    '# The 404 pages answer 404 at their own URLs too; the 404 page of each locale (not forced: existing files win).',
     ...notFoundLines,
     '',
   ].join('\n');

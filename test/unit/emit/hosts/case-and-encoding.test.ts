@@ -57,6 +57,13 @@ describe('lowercase-to-real-case redirects', () => {
     expect(file(publicFiles, '_redirects')).not.toContain('hipaa');
     expect(JSON.parse(file(publicFiles, '_routes.json')!).include).toEqual([
       '/',
+      // The 404 pages' own URLs, which the worker answers with 404 (issue 29).
+      '/de/404',
+      '/de/404.html',
+      '/nl/404',
+      '/nl/404.html',
+      '/404',
+      '/404.html',
       '/blog/hipaa-and-mental-health',
       '/blog/hipaa-and-mental-health/',
     ]);
