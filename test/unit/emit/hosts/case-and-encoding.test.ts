@@ -104,6 +104,8 @@ describe('non-ASCII paths', () => {
 
   it('Netlify and Cloudflare _redirects keep the encoded form; the worker looks up the decoded path', () => {
     expect(file(format('netlify').publicFiles, '_redirects')).toContain('/blog/caf%C3%A9  /fr/blog/caf%C3%A9  301!');
+    // issue 29: netlify dev matches the decoded path, so the decoded form is written as well.
+    expect(file(format('netlify').publicFiles, '_redirects')).toContain('/blog/café  /fr/blog/caf%C3%A9  301!');
     expect(file(format('cloudflare').publicFiles, '_redirects')).toContain('/blog/caf%C3%A9  /fr/blog/caf%C3%A9  308');
   });
 
