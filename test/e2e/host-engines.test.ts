@@ -3,7 +3,6 @@
 // Netlify build served with Netlify's redirect engine (netlify-redirector) in netlify dev's file order.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../pipeline/build.ts';
 import { downgradeStatus } from '../../pipeline/emit/hosts/host-files.ts';
@@ -26,8 +25,21 @@ interface Served {
 
 let temp: { dir: string; cleanup: () => Promise<void> } | undefined;
 const served = new Map<Host, Served>();
-/** Requests in flight at once: the machine has two cores, shared. */
-const limit = pLimit(8);
+/** At most 8 requests in flight: the machine has two cores, shared. */
+let inFlight = 0;
+const waiting: Array<() => void> = [];
+async function limit<T>(run: () => Promise<T>): Promise<T> {
+  // A finishing request hands its slot to the next waiting one, so the count never passes 8.
+  if (inFlight >= 8) await new Promise<void>((resolve) => waiting.push(resolve));
+  else inFlight += 1;
+  try {
+    return await run();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight -= 1;
+  }
+}
 
 async function buildFor(host: Host): Promise<{ outDir: string; manifest: HostManifest }> {
   const outDir = path.join(temp!.dir, host, 'out');
