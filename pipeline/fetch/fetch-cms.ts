@@ -6,7 +6,14 @@ import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retr
 import { COLLECTIONS, MEDIA_FIELDS, RECORD_CAP, type Collection } from './collections.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { detectDialect, flattenRow, resolveMediaUrls, type StrapiDialect } from './strapi-shape.ts';
-import { formatPageUrl, isProxyUrl, type PageRequest, type Publication } from './strapi-query.ts';
+import {
+  formatPageUrl,
+  isProxyUrl,
+  OPTIONAL_FIELDS,
+  proxyFields,
+  type PageRequest,
+  type Publication,
+} from './strapi-query.ts';
 
 export interface CmsOptions {
   /** Strapi's REST root (`https://cms.example.com/api`) or the site's proxy (`…/api/cms`). */
@@ -55,6 +62,8 @@ interface CrawlContext {
   options: FetchCmsOptions;
   requests: { count: number };
   warnings: string[];
+  /** Optional fields the CMS rejected, per collection: no later request asks for them. */
+  droppedFields: Map<Collection, Set<string>>;
 }
 
 type Row = Record<string, unknown>;
@@ -73,6 +82,7 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
     options,
     requests,
     warnings: [],
+    droppedFields: new Map(),
   };
   const proxy = isProxyUrl(options.cms.url);
   const origin = new URL(options.cms.url).origin;
@@ -126,6 +136,7 @@ export async function fetchCmsTotals(options: {
     options: { ...options, includeDrafts: false },
     requests,
     warnings: [],
+    droppedFields: new Map(),
   };
   const pages = await Promise.all(
     COLLECTIONS.flatMap((collection) =>
@@ -325,21 +336,34 @@ function checkCrawl(pages: Page[], locale: string, maxPages: number): { message:
 }
 
 async function fetchPage(context: CrawlContext, request: PageRequest): Promise<Page> {
-  const url = formatPageUrl(context.options.cms.url, request);
   const where = `${request.collection} page ${request.page} (locale ${request.locale})`;
   let body: unknown;
-  try {
-    body = await fetchWithRetries(context.client, url, {
-      retry: context.options.cms.faultRetry,
-      timeoutMs: context.options.cms.timeoutMs ?? 30_000,
-      read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,
-      signal: context.stop.signal,
-      onRetry: (message) => context.options.onProgress?.(`${where}: ${message}`),
-    });
-  } catch (error) {
-    const failure = await describeFailure(error, where, url);
-    if (!context.stop.signal.aborted) context.stop.abort(failure);
-    throw failure;
+  let url: string;
+  for (;;) {
+    const dropped = context.droppedFields.get(request.collection);
+    url = formatPageUrl(context.options.cms.url, { ...request, omitFields: [...(dropped ?? [])] });
+    try {
+      body = await fetchWithRetries(context.client, url, {
+        retry: context.options.cms.faultRetry,
+        timeoutMs: context.options.cms.timeoutMs ?? 30_000,
+        read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,
+        signal: context.stop.signal,
+        onRetry: (message) => context.options.onProgress?.(`${where}: ${message}`),
+      });
+      break;
+    } catch (error) {
+      const field = await rejectedField(error);
+      if (field !== undefined && isProxyUrl(context.options.cms.url) && dropField(context, request, field, url))
+        continue;
+      const failure =
+        field !== undefined &&
+        !OPTIONAL_FIELDS[request.collection].includes(field) &&
+        proxyFields(request).includes(field)
+          ? missingField(request.collection, field, url, error)
+          : await describeFailure(error, where, url);
+      if (!context.stop.signal.aborted) context.stop.abort(failure);
+      throw failure;
+    }
   }
   const parsed = pageSchema.safeParse(body);
   if (!parsed.success) {
@@ -350,6 +374,42 @@ async function fetchPage(context: CrawlContext, request: PageRequest): Promise<P
     });
   }
   return parsed.data;
+}
+
+/** The key a Strapi 400 names (`Invalid parameter question` on v4, `Invalid key question` on v5), if any. */
+async function rejectedField(error: unknown): Promise<string | undefined> {
+  if (!(error instanceof HTTPError) || error.response.status !== 400) return undefined;
+  const message = await strapiErrorMessage(error.response);
+  return message === undefined ? undefined : /^Invalid (?:parameter|key) ([A-Za-z0-9_]+)$/.exec(message)?.[1];
+}
+
+/**
+ * Leaves an optional field the CMS rejected out of every later request of its collection, with one warning
+ * naming it; true when the request is to be sent again without it. The crawl goes on without the field.
+ */
+function dropField(context: CrawlContext, request: PageRequest, field: string, url: string): boolean {
+  const asked = new URL(url).searchParams.get('fields')?.split(',') ?? [];
+  if (!OPTIONAL_FIELDS[request.collection].includes(field) || !asked.includes(field)) return false;
+  const dropped = context.droppedFields.get(request.collection) ?? new Set<string>();
+  context.droppedFields.set(request.collection, dropped);
+  // Requests in flight may each meet the 400: one warning.
+  if (!dropped.has(field)) {
+    dropped.add(field);
+    context.warnings.push(
+      `${request.collection}: the CMS has no field "${field}" (it answered 400 to the field list); built without it, as the spec does not name it`,
+    );
+  }
+  return true;
+}
+
+/** A field the spec names that the CMS's content type lacks: the site cannot be built from it. */
+function missingField(collection: Collection, field: string, url: string, cause: unknown): SitegenError {
+  return new SitegenError({
+    code: 'CMS_HTTP_ERROR',
+    message: `The CMS's ${collection} content type has no field "${field}", which the spec names (site-spec §3, §7) and sitegen needs: GET ${url}`,
+    hint: `add "${field}" to the ${collection} content type in Strapi (and to what the /api/cms proxy passes on)`,
+    cause,
+  });
 }
 
 async function describeFailure(error: unknown, where: string, url: string): Promise<SitegenError> {

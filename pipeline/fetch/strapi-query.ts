@@ -11,10 +11,15 @@ export interface PageRequest {
   publication: Publication;
   /** Only entries updated after this instant (ISO 8601): the preview's refresh. */
   updatedAfter?: string;
+  /** Optional fields the CMS rejected: left out of the proxy's `fields` list. */
+  omitFields?: readonly string[];
 }
 
-/** Scalar fields asked of the site's /api/cms proxy, which takes a comma list (spec §7). */
-const PROXY_FIELDS: Record<Collection, readonly string[]> = {
+/**
+ * Scalar fields asked of the site's /api/cms proxy, which takes a comma list (spec §7): the ones spec §3 and
+ * §7 name, which a CMS built to the spec has; a CMS without one of them cannot serve the site.
+ */
+const SPEC_FIELDS: Record<Collection, readonly string[]> = {
   articles: [
     'id',
     'title',
@@ -25,11 +30,7 @@ const PROXY_FIELDS: Record<Collection, readonly string[]> = {
     'automaticTranslated',
     'publishedAt',
     'updatedAt',
-    'createdAt',
-    'content',
     'articleType',
-    'question',
-    'metadata',
     'showIndex',
     'showCallToActions',
     'coverImageWithText',
@@ -45,11 +46,29 @@ const PROXY_FIELDS: Record<Collection, readonly string[]> = {
     'automaticTranslated',
     'publishedAt',
     'updatedAt',
-    'createdAt',
-    'content',
     'articleType',
   ],
 };
+
+/**
+ * Fields sitegen uses that the spec does not name (issue 29): a CMS may lack them, and Strapi then answers
+ * 400 "Invalid parameter <field>" to a `fields` list with them; the crawl drops such a field with a warning.
+ * The validation schemas take each of them as optional.
+ */
+export const OPTIONAL_FIELDS: Record<Collection, readonly string[]> = {
+  articles: ['createdAt', 'content', 'question', 'metadata'],
+  'key-terms': ['createdAt', 'content'],
+};
+
+/** The fields a page request asks of the proxy: the spec's, the optional ones not dropped, the drafts' field. */
+export function proxyFields(request: Pick<PageRequest, 'collection' | 'publication' | 'omitFields'>): string[] {
+  const omitted = new Set(request.omitFields ?? []);
+  return [
+    ...SPEC_FIELDS[request.collection],
+    ...OPTIONAL_FIELDS[request.collection].filter((field) => !omitted.has(field)),
+    ...(request.publication === 'published' ? [] : ['sourceDocumentUrl']),
+  ];
+}
 
 /** True when the configured URL is the site's own proxy (`…/api/cms`) rather than Strapi's REST root. */
 export function isProxyUrl(restUrl: string): boolean {
@@ -72,11 +91,7 @@ export function formatPageUrl(restUrl: string, request: PageRequest): string {
   params.set('pagination[pageSize]', String(request.pageSize));
   if (request.updatedAfter) params.set('filters[updatedAt][$gt]', request.updatedAfter);
   if (proxy) {
-    const fields = [
-      ...PROXY_FIELDS[request.collection],
-      ...(request.publication === 'published' ? [] : ['sourceDocumentUrl']),
-    ];
-    params.set('fields', fields.join(','));
+    params.set('fields', proxyFields(request).join(','));
     if (request.publication !== 'published') params.set('drafts', 'true');
     return `${base}?${params}`;
   }

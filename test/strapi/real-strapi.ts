@@ -4,7 +4,7 @@
 // services, and stopped by its own PID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,6 +165,29 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+export interface StartRealStrapiOptions {
+  /**
+   * Attributes the article content type leaves out (issue 29: a CMS built to the spec, without sitegen's
+   * optional fields): the project is copied into the server's temp folder with its schema changed, and
+   * uses the installed node_modules through a symlink. The installed project is not touched.
+   */
+  articlesWithout?: string[];
+}
+
+/** A copy of the installed project (without node_modules, which is linked) whose article type lacks `fields`. */
+async function writeVariantApp(installedDir: string, appDir: string, fields: string[]): Promise<string> {
+  await cp(installedDir, appDir, {
+    recursive: true,
+    filter: (source) => path.relative(installedDir, source) !== 'node_modules',
+  });
+  await symlink(path.join(installedDir, 'node_modules'), path.join(appDir, 'node_modules'), 'dir');
+  const schemaFile = path.join(appDir, 'src', 'api', 'article', 'content-types', 'article', 'schema.json');
+  const schema = JSON.parse(await readFile(schemaFile, 'utf8')) as { attributes: Record<string, unknown> };
+  for (const field of fields) delete schema.attributes[field];
+  await writeFile(schemaFile, `${JSON.stringify(schema, null, 2)}\n`);
+  return appDir;
+}
+
 export interface RealStrapi {
   major: StrapiMajor;
   version: string;
@@ -193,16 +216,20 @@ export async function startRealStrapi(
   major: StrapiMajor,
   content: SeedContent,
   timeoutMs = 120_000,
+  options: StartRealStrapiOptions = {},
 ): Promise<RealStrapi> {
-  const appDir = await strapiAppDir(major);
-  const stampText = await readFile(path.join(appDir, STAMP), 'utf8').catch(() => undefined);
+  const installedDir = await strapiAppDir(major);
+  const stampText = await readFile(path.join(installedDir, STAMP), 'utf8').catch(() => undefined);
   if (stampText === undefined) {
     throw new Error(
-      `Strapi ${major} is not installed in ${appDir}: run \`bash test/setup/install-test-dependencies.sh\` (npm test runs it first)`,
+      `Strapi ${major} is not installed in ${installedDir}: run \`bash test/setup/install-test-dependencies.sh\` (npm test runs it first)`,
     );
   }
   const { version } = JSON.parse(stampText) as { version: string };
   const dir = await mkdtemp(path.join(tmpdir(), `sitegen-strapi${major}-`));
+  const appDir = options.articlesWithout?.length
+    ? await writeVariantApp(installedDir, path.join(dir, 'app'), options.articlesWithout)
+    : installedDir;
   const mediaDir = path.join(dir, 'seed-media');
   const mediaPaths = await writeSeedMedia(content, mediaDir);
   const seedFile = path.join(dir, 'seed.json');

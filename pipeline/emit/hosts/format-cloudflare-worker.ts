@@ -38,9 +38,10 @@ ${WORKER_CODE}`;
 }
 
 function describeWorker(rules: readonly RedirectRule[]): string {
-  if (rules.length === 0) return 'the root language detection on / (the redirects are in _redirects)';
+  if (rules.length === 0)
+    return 'the root language detection on / and the 404 status of the 404 pages (the redirects are in _redirects)';
   if (rules.every((rule) => rule.origin === 'case'))
-    return `the root language detection on / and ${rules.length} lowercase-to-real-case redirects (the others are in _redirects)`;
+    return `the root language detection on /, the 404 status of the 404 pages and ${rules.length} lowercase-to-real-case redirects (the others are in _redirects)`;
   return `${rules.length} redirects, the root language detection and the 404 pages`;
 }
 

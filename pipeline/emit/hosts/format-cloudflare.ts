@@ -16,15 +16,18 @@ import {
 /**
  * Cloudflare Pages (hosts.md §3.2): `_redirects` with each source with and without a trailing slash
  * (Pages matches them exactly), codes as they are; `_headers`; and `_worker.js`, limited by
- * `_routes.json` to `/`, for the root language detection `_redirects` cannot express. When the
- * redirects need more than the 2,000 static rules Pages allows, the worker serves them all instead
- * (on every path but the hashed folders). Pure; limits it would break are in `failures`.
+ * `_routes.json` to `/` and the 404 pages' own URLs, for the root language detection `_redirects` cannot
+ * express and the 404 status of those pages. When the redirects need more than the 2,000 static rules
+ * Pages allows, the worker serves them all instead (on every path but the hashed folders). Pure; limits
+ * it would break are in `failures`.
  */
 export function formatCloudflare({ manifest, outputFileCount }: HostInput): HostFiles {
   const checks = newChecks();
   const { rules } = manifest.redirects;
-  // Whether Pages matches _redirects sources regardless of case is not documented: the lowercase-to-real-case
-  // rules, which would send a page to itself there, are answered by the worker, which matches them exactly.
+  // Pages matches _redirects sources with case (wrangler pages dev answers `/nl/Blog/x` with 404 where
+  // `/nl/blog/x` redirects), but Cloudflare does not document it: the lowercase-to-real-case rules, which
+  // would send a page to itself where sources match regardless of case, stay in the worker, which matches
+  // exactly.
   const caseRules = rules.filter((rule) => rule.origin === 'case');
   const fileRules = rules.filter((rule) => rule.origin !== 'case');
   const redirectLines = fileRules.flatMap((rule) => [
@@ -32,7 +35,10 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
     `${rule.from}/  ${rule.to}  ${rule.status}`,
   ]);
   const caseRoutes = caseRules.flatMap((rule) => [rule.from, `${rule.from}/`]);
-  const inWorker = redirectLines.length > CLOUDFLARE.staticRedirects || 1 + caseRoutes.length > CLOUDFLARE.routesRules;
+  const notFoundRouteCount = 2 * manifest.redirects.notFound.length;
+  const inWorker =
+    redirectLines.length > CLOUDFLARE.staticRedirects ||
+    1 + notFoundRouteCount + caseRoutes.length > CLOUDFLARE.routesRules;
   if (inWorker && caseRoutes.length > 0 && redirectLines.length <= CLOUDFLARE.staticRedirects) {
     checks.warnings.push(
       `cloudflare: ${plural(caseRules.length, 'lowercase-to-real-case redirect')} need more _routes.json rules than the ${count(CLOUDFLARE.routesRules)} Cloudflare Pages allows; _worker.js serves every redirect instead, on every path but ${manifest.headers.immutable.folders.join(' and ')}`,
@@ -45,9 +51,12 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
 
   const headers = formatHeadersFile(manifest.headers);
   checkHeaders(headers.lines, headers.rules, checks);
+  // Pages serves a 404 page at its own URL with 200 (wrangler pages dev, issue 29): the worker answers
+  // those URLs, and the `.html` forms Pages would first redirect, with 404 like every other host.
+  const notFoundRoutes = manifest.redirects.notFound.flatMap((page) => [page.urlPath, `/${page.outputPath}`]);
   const routes = {
     version: 1,
-    include: inWorker ? ['/*'] : ['/', ...caseRoutes],
+    include: inWorker ? ['/*'] : ['/', ...notFoundRoutes, ...caseRoutes],
     exclude: inWorker ? manifest.headers.immutable.folders.map((folder) => `${folder}*`) : [],
   };
   checkRoutes(routes, checks);

@@ -28,21 +28,28 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       (target) => `/  ${target.urlPath}  ${downgradeStatus(rootLanguage.status)}!  Language=${target.locale}`,
     ),
   ];
-  const notFoundLines = notFound
-    .filter((page) => page.prefix !== '/')
-    .map((page) => `${page.prefix}*  /${page.outputPath}  404`);
+  // A 404 page is a file, so Netlify would serve it at its own URL with 200 (issue 29): forced rules give
+  // those URLs the 404 every other host answers; then each locale's prefix gets its page (existing files win).
+  const notFoundLines = [
+    ...notFound.flatMap((page) => [
+      `${page.urlPath}  /${page.outputPath}  404!`,
+      `/${page.outputPath}  /${page.outputPath}  404!`,
+    ]),
+    ...notFound.filter((page) => page.prefix !== '/').map((page) => `${page.prefix}*  /${page.outputPath}  404`),
+  ];
 
   let inFile: readonly RedirectRule[] = rules;
   let stubbed: readonly RedirectRule[] = [];
   const total = (redirects: number) => rootLines.length + redirects + notFoundLines.length;
-  if (total(rules.length) > NETLIFY.redirectsMax) {
+  const lineCount = (list: readonly RedirectRule[]) => list.reduce((sum, rule) => sum + sourcesOf(rule).length, 0);
+  if (total(lineCount(rules)) > NETLIFY.redirectsMax) {
     inFile = rules.filter((rule) => rule.origin === 'list');
     stubbed = rules.filter((rule) => rule.origin === 'slug');
     checks.warnings.push(
-      `netlify: ${plural(total(rules.length), 'rule')} are more than the ${count(NETLIFY.redirectsMax)} Netlify supports in _redirects; the ${plural(stubbed.length, 'localized-slug redirect')} are written as HTML stubs instead (0-second refresh, canonical link)`,
+      `netlify: ${plural(total(lineCount(rules)), 'rule')} are more than the ${count(NETLIFY.redirectsMax)} Netlify supports in _redirects; the ${plural(stubbed.length, 'localized-slug redirect')} are written as HTML stubs instead (0-second refresh, canonical link)`,
     );
   }
-  const rulesInFile = total(inFile.length);
+  const rulesInFile = total(lineCount(inFile));
   if (rulesInFile > NETLIFY.redirectsMax) {
     checks.failures.push(
       `netlify: _redirects needs ${plural(rulesInFile, 'rule')} even without the localized slugs; Netlify supports ${count(NETLIFY.redirectsMax)} (use --host static for HTML stubs, or --host nginx)`,
@@ -66,11 +73,13 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
     `# ${describeRules(inFile)}; forced, so Netlify skips the file check.`,
     // A lowercase-to-real-case rule is not forced: Netlify then skips it where a file answers the path,
     // so the page itself is served whether or not the rule's source is matched regardless of case.
-    ...inFile.map(
-      (rule) => `${rule.from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`,
+    ...inFile.flatMap((rule) =>
+      sourcesOf(rule).map(
+        (from) => `${from}  ${rule.to}  ${downgradeStatus(rule.status)}${rule.origin === 'case' ? '' : '!'}`,
+      ),
     ),
     '',
-    '# The 404 page of each locale (not forced: existing files win).',
+    '# The 404 pages answer 404 at their own URLs too; the 404 page of each locale (not forced: existing files win).',
     ...notFoundLines,
     '',
   ].join('\n');
@@ -86,4 +95,13 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
     warnings: checks.warnings,
     failures: checks.failures,
   };
+}
+
+/**
+ * A source outside ASCII in both forms: encoded as Netlify's docs ask, and decoded, because netlify dev hands
+ * its redirect engine the decoded path, which an encoded source never matches (netlify-redirector, issue 29).
+ */
+function sourcesOf(rule: RedirectRule): string[] {
+  const decoded = decodeURIComponent(rule.from);
+  return decoded === rule.from ? [rule.from] : [rule.from, decoded];
 }

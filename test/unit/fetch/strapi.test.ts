@@ -133,7 +133,7 @@ describe('formatPageUrl', () => {
     expect(url.searchParams.get('path')).toBe('/key-terms');
     expect(url.searchParams.get('drafts')).toBe('true');
     expect(url.searchParams.get('fields')).toBe(
-      'id,title,excerpt,locale,slug,authorSlug,automaticTranslated,publishedAt,updatedAt,createdAt,content,articleType,sourceDocumentUrl',
+      'id,title,excerpt,locale,slug,authorSlug,automaticTranslated,publishedAt,updatedAt,articleType,createdAt,content,sourceDocumentUrl',
     );
     expect(url.searchParams.has('populate[coverImageWithText]')).toBe(false);
   });

@@ -57,6 +57,13 @@ describe('lowercase-to-real-case redirects', () => {
     expect(file(publicFiles, '_redirects')).not.toContain('hipaa');
     expect(JSON.parse(file(publicFiles, '_routes.json')!).include).toEqual([
       '/',
+      // The 404 pages' own URLs, which the worker answers with 404 (issue 29).
+      '/de/404',
+      '/de/404.html',
+      '/nl/404',
+      '/nl/404.html',
+      '/404',
+      '/404.html',
       '/blog/hipaa-and-mental-health',
       '/blog/hipaa-and-mental-health/',
     ]);
@@ -97,6 +104,8 @@ describe('non-ASCII paths', () => {
 
   it('Netlify and Cloudflare _redirects keep the encoded form; the worker looks up the decoded path', () => {
     expect(file(format('netlify').publicFiles, '_redirects')).toContain('/blog/caf%C3%A9  /fr/blog/caf%C3%A9  301!');
+    // issue 29: netlify dev matches the decoded path, so the decoded form is written as well.
+    expect(file(format('netlify').publicFiles, '_redirects')).toContain('/blog/café  /fr/blog/caf%C3%A9  301!');
     expect(file(format('cloudflare').publicFiles, '_redirects')).toContain('/blog/caf%C3%A9  /fr/blog/caf%C3%A9  308');
   });
 
