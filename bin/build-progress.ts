@@ -1,34 +1,18 @@
 import type { BuildLogger } from '../pipeline/build.ts';
 
 /**
- * What a user sees of a build while it runs. The pipeline names its steps in its own words ('markdown
- * jobs', 'shared render data'); the user sees six phases in the order a build goes through them. A step
- * not listed here (a new one) keeps the phase before it, so no internal name reaches the screen.
+ * What a user sees of a build while it runs: the pipeline's stages (build.ts) grouped into six phases,
+ * in the order a build goes through them. A stage not listed here (a new one) keeps the phase before
+ * it, so no name the user would not understand reaches the screen.
  */
 export const PHASES: ReadonlyArray<{ phase: string; steps: readonly string[] }> = [
   { phase: 'checking for changes', steps: ['up to date'] },
-  { phase: 'reading content', steps: ['load', 'load site', 'fetch', 'assets', 'cache', 'validate'] },
-  {
-    phase: 'preparing content',
-    steps: [
-      'media',
-      'cover colours',
-      'image sizes',
-      'markdown jobs',
-      'keep valid records',
-      'transform',
-      'shadowed pages',
-      'clashing pages',
-      'client bundles',
-    ],
-  },
-  { phase: 'planning pages', steps: ['plan', 'shells', 'shared render data', 'social images', 'feeds'] },
+  { phase: 'reading content', steps: ['load', 'fetch', 'validate'] },
+  { phase: 'preparing content', steps: ['transform'] },
+  { phase: 'planning pages', steps: ['plan', 'social images'] },
   // The sitemaps and the host's files are made while the render workers run.
-  {
-    phase: 'rendering pages',
-    steps: ['render', 'render start', 'sitemaps', 'redirects + host files', 'render + write'],
-  },
-  { phase: 'writing files', steps: ['emit', 'host config', 'cache write'] },
+  { phase: 'rendering pages', steps: ['render and write'] },
+  { phase: 'writing files', steps: ['save'] },
 ];
 
 const PHASE_OF_STEP = new Map(PHASES.flatMap(({ phase, steps }) => steps.map((step) => [step, phase] as const)));
