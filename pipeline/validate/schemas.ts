@@ -92,7 +92,9 @@ export const articleSchema = z
     coverImageWithoutText: mediaSchema.nullish(),
   })
   .superRefine((article, context) => {
-    if (article.articleType === 'google-analytics-countries' && !article.metadata?.country_code) {
+    // `metadata` is optional (a CMS without the field has it dropped from the query, with a warning):
+    // without it a country article is an article like any other; with it, it must name its country.
+    if (article.articleType === 'google-analytics-countries' && article.metadata && !article.metadata.country_code) {
       context.addIssue({
         code: 'custom',
         path: ['metadata', 'country_code'],
