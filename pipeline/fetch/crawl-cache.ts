@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
+import { digest, digestJson, type Store } from '../cache/store.ts';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-cms.ts';
 import type { SnapshotFileEntries, SnapshotFileKey } from './load-snapshot.ts';
 import { entryKey, latestUpdatedAt, replacementOf } from './merge-entries.ts';
 import type { FetchedContent, MediaOrigin, RawEntry } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
-import { replaceFile } from '../replace-file.ts';
 
 /** After this long the cached crawl is not trusted to be patched: everything is fetched again. */
 export const FULL_CRAWL_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +19,7 @@ export const FULL_CRAWL_AFTER_MS = 24 * 60 * 60 * 1000;
 const CHUNK_SIZE = 100;
 
 export interface CachedCrawlOptions extends FetchCmsOptions {
-  cacheDir: string;
+  store: Store;
   /** Ignore the cached crawl (`sitegen build --full-crawl`). */
   fullCrawl?: boolean;
   now?: number;
@@ -40,12 +37,12 @@ interface CrawlIndex {
   fullCrawlRequests: number;
   dialect: FetchedContent['dialect'];
   mediaOrigin: MediaOrigin;
-  /** The chunks in crawl order, each `<hash>.bin` in the crawl's folder (the entries, V8-serialized). */
+  /** The chunks in crawl order, each an entry of the store's `crawl` stage under its hash. */
   chunks: SnapshotFileKey[];
 }
 
 /** A chunk as the build has it: its entries (as kept when `saved`, else as fetched) and, if new, its bytes to write. */
-type CrawlChunk = SnapshotFileEntries & { bytes?: Buffer };
+type CrawlChunk = SnapshotFileEntries & { isNew?: boolean };
 
 /**
  * The published entries of a live CMS, from the last build's crawl patched with what changed since:
@@ -79,9 +76,9 @@ export async function fetchWithCrawlCache(
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
       fetchCmsTotals({ cms: options.cms, locales: options.locales }),
     ]);
-    // A chunk file gone from the cache folder (its valid records kept, the entries as fetched not): fetched whole below.
+    // A chunk gone from the store (its valid records kept, the entries as fetched not): fetched whole below.
     const chunks = updatedAfter
-      ? await patchChunks(kept.chunks, changed, files.folder).catch(() => undefined)
+      ? await patchChunks(kept.chunks, changed, files.store).catch(() => undefined)
       : chunkEntries(changed.entries);
     const entries = chunks && entriesOf(chunks);
     if (chunks && entries && counted.totals && countsMatch(entries, counted.totals)) {
@@ -139,8 +136,7 @@ function chunkEntries(entries: RawEntry[]): CrawlChunk[] {
 }
 
 function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): CrawlChunk {
-  const bytes = serialize(entries);
-  return { collection, hash: createHash('sha256').update(bytes).digest('base64url'), entries, saved: false, bytes };
+  return { collection, hash: digest(serialize(entries)), entries, saved: false, isNew: true };
 }
 
 /**
@@ -149,7 +145,7 @@ function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): Cr
  * A chunk that changes is read as fetched (its kept records are valid ones, not what the CMS sent)
  * and gets a new hash; the others stay as they are.
  */
-async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: string): Promise<CrawlChunk[]> {
+async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, store: Store): Promise<CrawlChunk[]> {
   const isV5 = changed.dialect === '5';
   const where = new Map<string, { chunk: number; position: number }>();
   kept.forEach((chunk, index) =>
@@ -158,7 +154,7 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
   const edited = new Map<number, RawEntry[]>();
   const asFetched = async (index: number) => {
     let entries = edited.get(index);
-    if (!entries) edited.set(index, (entries = await fetchedEntries(folder, kept[index]!)));
+    if (!entries) edited.set(index, (entries = await fetchedEntries(store, kept[index]!)));
     return entries;
   };
   const added: RawEntry[] = [];
@@ -180,7 +176,7 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
     // After the collection's last chunk (into it while it has room), so that its entries stay in the order they came.
     const last = chunks.findLastIndex((chunk) => chunk.collection === collection);
     const joinsLast = last !== -1 && chunks[last]!.entries.length < CHUNK_SIZE;
-    const head = joinsLast ? await fetchedEntries(folder, chunks[last]!) : [];
+    const head = joinsLast ? await fetchedEntries(store, chunks[last]!) : [];
     const joined = [...head, ...own];
     const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) =>
       newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
@@ -199,9 +195,7 @@ function entriesOf(chunks: CrawlChunk[]): RawEntry[] {
 
 /** A hash of the crawl (it names the content in the build's input key): its chunks' hashes, in order. */
 function digestOf(chunks: CrawlChunk[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify(chunks.map((chunk) => [chunk.collection, chunk.hash])))
-    .digest('base64url');
+  return digestJson(chunks.map((chunk) => [chunk.collection, chunk.hash]));
 }
 
 function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean {
@@ -216,25 +210,19 @@ function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean 
   );
 }
 
-/** The index file and the chunks' folder of one CMS URL and Node version (the chunks are V8's format, fast to read back). */
+/** Where one CMS URL's crawl is kept: its index and its chunks are entries of the store's `crawl` stage. */
 interface CrawlFiles {
+  store: Store;
   index: string;
-  folder: string;
   url: string;
   locales: readonly string[];
 }
 
+const STAGE = 'crawl';
+
 function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
-  const key = createHash('sha256')
-    .update(JSON.stringify([options.cms.url, options.locales, process.versions.v8]))
-    .digest('hex')
-    .slice(0, 12);
-  return {
-    index: path.join(options.cacheDir, `crawl-${key}.bin`),
-    folder: path.join(options.cacheDir, `crawl-${key}`),
-    url: options.cms.url,
-    locales: options.locales,
-  };
+  const index = digestJson(['index', options.cms.url, options.locales]);
+  return { store: options.store, index, url: options.cms.url, locales: options.locales };
 }
 
 /** The kept crawl: each chunk's entries as an earlier build kept them valid, else as fetched; undefined when anything is missing. */
@@ -242,53 +230,46 @@ async function readCrawl(
   files: CrawlFiles,
   options: CachedCrawlOptions,
 ): Promise<{ index: CrawlIndex; chunks: CrawlChunk[] } | undefined> {
-  try {
-    const index = deserialize(await readFile(files.index)) as CrawlIndex;
-    if (
-      index.version !== 3 ||
-      index.url !== options.cms.url ||
-      JSON.stringify(index.locales) !== JSON.stringify(options.locales)
-    )
-      return undefined;
-    const chunks = await Promise.all(
-      index.chunks.map(async (key): Promise<CrawlChunk> => {
-        const saved = await options.saved?.(key);
-        return saved
-          ? { ...key, entries: saved, saved: true }
-          : { ...key, entries: await readChunk(files.folder, key), saved: false };
-      }),
-    );
-    return { index, chunks };
-  } catch {
+  const index = await files.store.get<CrawlIndex>(STAGE, files.index);
+  if (
+    index?.version !== 3 ||
+    index.url !== options.cms.url ||
+    JSON.stringify(index.locales) !== JSON.stringify(options.locales)
+  )
     return undefined;
-  }
+  const chunks = await Promise.all(
+    index.chunks.map(async (key): Promise<CrawlChunk | undefined> => {
+      const saved = await options.saved?.(key);
+      if (saved) {
+        files.store.keep(STAGE, key.hash);
+        return { ...key, entries: saved, saved: true };
+      }
+      const entries = await files.store.get<RawEntry[]>(STAGE, key.hash);
+      return Array.isArray(entries) ? { ...key, entries, saved: false } : undefined;
+    }),
+  );
+  return chunks.every(Boolean) ? { index, chunks: chunks as CrawlChunk[] } : undefined;
 }
 
-/** A chunk's entries as the CMS sent them (a kept chunk's are the valid records, read from its file instead), in an array of their own. */
-async function fetchedEntries(folder: string, chunk: CrawlChunk): Promise<RawEntry[]> {
-  return chunk.saved ? readChunk(folder, chunk) : [...chunk.entries];
-}
-
-async function readChunk(folder: string, key: SnapshotFileKey): Promise<RawEntry[]> {
-  return deserialize(await readFile(path.join(folder, `${key.hash}.bin`))) as RawEntry[];
+/** A chunk's entries as the CMS sent them (a kept chunk's are the valid records, read from the store instead), in an array of their own. */
+async function fetchedEntries(store: Store, chunk: CrawlChunk): Promise<RawEntry[]> {
+  if (!chunk.saved) return [...chunk.entries];
+  const entries = await store.get<RawEntry[]>(STAGE, chunk.hash);
+  if (!Array.isArray(entries)) throw new Error(`the kept crawl's chunk ${chunk.hash} is gone`);
+  return entries;
 }
 
 /**
- * The new chunks' files first, then the index that names them, then the chunk files it no longer names.
- * Builds sharing the cache folder each write whole files of their own (the last index stays); one that
- * lost a chunk file to another's clean-up fetches everything again.
+ * The new chunks first, then the index that names them. Builds sharing the cache folder each write
+ * whole entries (the last index stays); the store's clean-up removes the chunks no build used.
  */
 async function writeCrawl(files: CrawlFiles, index: CrawlIndex, chunks: CrawlChunk[]): Promise<void> {
-  await mkdir(files.folder, { recursive: true });
-  for (const chunk of chunks)
-    if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes, { shared: true });
-  await replaceFile(
-    files.index,
-    serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex),
-    { shared: true },
-  );
-  const named = new Set(chunks.map((chunk) => `${chunk.hash}.bin`));
-  for (const name of await readdir(files.folder))
-    if (name.endsWith('.bin') && !named.has(name)) await rm(path.join(files.folder, name), { force: true });
-  for (const chunk of chunks) delete chunk.bytes;
+  for (const chunk of chunks) {
+    if (chunk.isNew) await files.store.put(STAGE, chunk.hash, chunk.entries);
+    delete chunk.isNew;
+  }
+  await files.store.put(STAGE, files.index, {
+    ...index,
+    chunks: chunks.map(({ collection, hash }) => ({ collection, hash })),
+  } satisfies CrawlIndex);
 }
