@@ -1,26 +1,29 @@
 import path from 'node:path';
 import type { CheckedInputs } from './cache/input-fingerprint.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport } from './cache/input-fingerprint.ts';
-import { loadCodeHashes } from './cache/code-hash.ts';
+import { loadCodeHashes, type CodeHashes } from './cache/code-hash.ts';
 import { dropOutputManifest, writeOutputManifest } from './cache/output-manifest.ts';
-import { loadPreviousBuild } from './cache/previous-build.ts';
-import { openSnapshotRecords, type RecordKeys } from './cache/snapshot-records.ts';
+import { loadPreviousBuild, type PreviousBuild, type PreviousBuildOptions } from './cache/previous-build.ts';
+import { openSnapshotRecords, type RecordKeys, type SnapshotRecords } from './cache/snapshot-records.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ClientBundles } from './emit/bundle-client.ts';
-import { bodiesToKeep, emitSite } from './emit/emit-site.ts';
-import { loadSiteAssets } from './emit/load-site-assets.ts';
+import { bodiesToKeep, emitSite, type EmitSiteOptions } from './emit/emit-site.ts';
+import { loadSiteAssets, type SiteAssets } from './emit/load-site-assets.ts';
+import type { WriteOutputResult } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import { fetchEntries } from './fetch/fetch-entries.ts';
 import type { SnapshotMemo } from './fetch/load-snapshot.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
-import { planSite } from './plan/plan-site.ts';
+import { planSite, type SitePlan } from './plan/plan-site.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderPool } from './render/render-pool.ts';
 import { loadSite, type SiteMemo } from './site/load-site.ts';
 import type { HostName } from './site/schemas.ts';
 import type { MarkdownBodyMemo } from './transform/markdown-jobs.ts';
-import { prepareContent } from './transform/prepare-content.ts';
+import { prepareContent, type PreparedContent } from './transform/prepare-content.ts';
+import { writeSocialImages } from './transform/social-images.ts';
+import type { Site } from './site/site.ts';
 import { validateContent, type ValidationMemo } from './validate/validate-content.ts';
 
 export interface BuildLogger {
@@ -133,15 +136,66 @@ export interface BuildReport {
 
 /** The whole pipeline: load, fetch, validate, transform, plan, render, emit. Throws SitegenError on bad input; the previous output then stays. */
 export async function build(options: BuildOptions): Promise<BuildReport> {
-  const { outDir, hostConfigDir } = outputFolders(options);
   const run = startRun(options);
   const inputs = options.checkedInputs ?? (await run.stage('check', () => checkBuildInputs(options)));
   if (inputs?.unchanged) return upToDateReport(inputs.unchanged, 0, run.timings);
+  const kept = await openKept(options, inputs);
+  const { store, memo, code } = kept;
+  const site = await run.stage('load', () => loadSiteFor(options, memo));
+  let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept, inputs));
+  const assets = await loadSiteAssets(options.siteDir);
+  const previousOptions = previousBuildOptions(options, kept, { site, fetched, assets, inputs });
+  const previous = await loadPreviousBuild<BuildReport>(store, previousOptions);
+  // A build that went without some media asks for them again: they may be back in the library.
+  if (previous.upToDate && !previous.upToDate.mediaUnavailable)
+    return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
+  // A rebuild starts one render worker now: it loads React and the templates on the other core meanwhile.
+  let pool =
+    options.session?.renderPool ??
+    (previous.manifest ? createRenderPool({ workers: options.renderWorkers ?? 1 }) : undefined);
+  try {
+    const valid = await run.stage('validate', () =>
+      validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
+    );
+    const prepared = await run.stage('transform', () =>
+      prepareContent({ valid, fetched: fetched!, site, code, store, memo, records: kept.records, options }),
+    );
+    const source = { requests: fetched.requests, dialect: fetched.dialect };
+    fetched = undefined; // the crawl is garbage from here on (the peak memory of a 10,000-record build)
+    const dropClashing = options.dropClashingPages === true;
+    const plan = await run.stage('plan', () =>
+      planSite({ prepared, site, assets, code, store, memo, previous: previous.manifest?.entries, dropClashing }),
+    );
+    pool = await poolFor(options, pool, plan.pages.toRender.length);
+    // Drawn before rendering starts: the workers load React meanwhile, and libvips' memory is not held on top of the render peak.
+    const images = await run.stage('social images', () => writeSocialImages(socialImagesOf(plan), store));
+    const rendered = pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
+    const emitted = await run.stage('render and write', () =>
+      emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared, previous })),
+    );
+    const report = buildReport({ options, kept, site, source, prepared, plan, ...emitted, timings: run.timings });
+    await run.stage('save', () => saveOutputManifest(kept, { written: emitted.written, previous, inputs, report }));
+    return await finish(kept, options, report);
+  } finally {
+    if (!options.session) await pool?.close();
+  }
+}
+
+/** What a build keeps and reuses: the store, the memory of this build (or the preview's), the code's hashes, the kept records. */
+interface Kept {
+  store: Store;
+  memo: ContentMemo;
+  code: CodeHashes;
+  /** The valid records of unchanged snapshot files and crawl chunks (not the preview's: it keeps them in memory). */
+  records: SnapshotRecords | undefined;
+  outDir: string;
+  hostConfigDir: string;
+}
+
+async function openKept(options: BuildOptions, inputs: CheckedInputs<BuildReport> | undefined): Promise<Kept> {
   const store = inputs?.store ?? openStore(options.cacheDir);
   const memo = options.session?.memo ?? newMemo();
-  const site = await run.stage('load', () => loadSiteFor(options, memo));
   const code = inputs?.fingerprint.code ?? (await loadCodeHashes());
-  // The valid records of unchanged snapshot files and crawl chunks, from the store (not the preview's: it keeps them in memory).
   const records = options.session
     ? undefined
     : openSnapshotRecords({
@@ -152,25 +206,42 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         bodies: memo.markdownBodies,
         keys: memo.recordKeys,
       });
-  let fetched: FetchedContent | undefined = await run.stage(
-    'fetch',
-    () =>
-      options.session?.fetched ??
-      fetchEntries({
-        cms: options.cms,
-        contentDir: path.join(options.siteDir, 'content'),
-        locales: LOCALES,
-        includeDrafts: options.includeDrafts,
-        store,
-        fullCrawl: options.fullCrawl,
-        snapshot: inputs?.fingerprint.takeSnapshot(),
-        snapshotMemo: options.session && (memo.snapshot ??= new Map()),
-        savedSnapshotFile: records?.load,
-        ...(options.log ? { onProgress: options.log.progress } : {}),
-      }),
+  return { store, memo, code, records, ...outputFolders(options) };
+}
+
+function fetchContent(
+  options: BuildOptions,
+  { store, memo, records }: Kept,
+  inputs: CheckedInputs<BuildReport> | undefined,
+) {
+  return (
+    options.session?.fetched ??
+    fetchEntries({
+      cms: options.cms,
+      contentDir: path.join(options.siteDir, 'content'),
+      locales: LOCALES,
+      includeDrafts: options.includeDrafts,
+      store,
+      fullCrawl: options.fullCrawl,
+      snapshot: inputs?.fingerprint.takeSnapshot(),
+      snapshotMemo: options.session && (memo.snapshot ??= new Map()),
+      savedSnapshotFile: records?.load,
+      ...(options.log ? { onProgress: options.log.progress } : {}),
+    })
   );
-  const assets = await loadSiteAssets(options.siteDir);
-  const previous = await loadPreviousBuild<BuildReport>(store, {
+}
+
+function previousBuildOptions(
+  options: BuildOptions,
+  { code, outDir, hostConfigDir }: Kept,
+  {
+    site,
+    fetched,
+    assets,
+    inputs,
+  }: { site: Site; fetched: FetchedContent; assets: SiteAssets; inputs: CheckedInputs<BuildReport> | undefined },
+): PreviousBuildOptions {
+  return {
     outDir,
     hostConfigDir,
     site,
@@ -180,79 +251,42 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     settings: outputSettings(options),
     uploads: inputs?.fingerprint.uploads ?? '',
     neverUpToDate: options.session?.fetched !== undefined,
-  });
-  // A build that went without some media asks for them again: they may be back in the library.
-  if (previous.upToDate && !previous.upToDate.mediaUnavailable)
-    return finish(store, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
-  const valid = await run.stage('validate', () =>
-    validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
-  );
-  const prepared = await run.stage('transform', () =>
-    prepareContent({ valid, fetched: fetched!, site, code, store, memo, records, options }),
-  );
-  const source = { requests: fetched.requests, dialect: fetched.dialect };
-  fetched = undefined; // the crawl is garbage from here on (the peak memory of a 10,000-record build)
-  const plan = await run.stage('plan', () =>
-    planSite({
-      prepared,
-      site,
-      assets,
-      code,
-      store,
-      memo,
-      previous: previous.manifest?.entries,
-      dropClashing: options.dropClashingPages === true,
-    }),
-  );
-  const pool =
-    options.session?.renderPool ??
-    createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(plan.pages.toRender.length) });
-  try {
-    const rendered = pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
-    const { written, hosting } = await run.stage('render and write', () =>
-      emitSite({
-        plan,
-        rendered,
-        site,
-        assets,
-        media: prepared.media,
-        markdownOptions: prepared.markdownOptions,
-        store,
-        engine: code.engine,
-        host: options.host ?? site.config.host,
-        outDir,
-        hostConfigDir,
-        dropBrokenRedirects: options.dropBrokenRedirects === true,
-        previous: previous.manifest && { entries: previous.manifest.entries, groups: previous.manifest.groups },
-        beforeCommit: () => dropOutputManifest(store, outDir),
-      }),
-    );
-    const report = buildReport({
-      options,
-      source,
-      prepared,
-      plan,
-      written,
-      hosting,
-      timings: run.timings,
-      host: options.host ?? site.config.host,
-      hostConfigDir,
-      damaged: store.damaged,
-    });
-    await run.stage('save', () =>
-      writeOutputManifest(store, outDir, {
-        entries: written.entries,
-        groups: written.groups,
-        previousGroups: previous.manifest?.groups,
-        inputKey: previous.inputKey,
-        fingerprint: inputs?.fingerprint.key,
-        report,
-      }),
-    );
-    return await finish(store, options, report);
-  } finally {
-    if (!options.session) await pool.close();
-  }
+  };
+}
+
+/**
+ * The pool that renders: the preview's, or the one worker a rebuild started early while it renders few
+ * pages; a cold build, or a rebuild of many pages (a template changed), gets the workers its page count asks for.
+ */
+async function poolFor(options: BuildOptions, early: RenderPool | undefined, pages: number): Promise<RenderPool> {
+  if (options.session) return options.session.renderPool;
+  if (early && !(options.renderWorkers === undefined && defaultRenderWorkers(pages) > 1)) return early;
+  await early?.close();
+  return createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages) });
+}
+
+function emitOptions(
+  options: BuildOptions,
+  { store, code, outDir, hostConfigDir }: Kept,
+  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets'> & {
+    prepared: PreparedContent;
+    previous: PreviousBuild<BuildReport>;
+  },
+): EmitSiteOptions {
+  const { prepared, previous, ...rest } = parts;
+  return {
+    ...rest,
+    media: prepared.media,
+    markdownOptions: prepared.markdownOptions,
+    store,
+    engine: code.engine,
+    host: options.host ?? parts.site.config.host,
+    outDir,
+    hostConfigDir,
+    dropBrokenRedirects: options.dropBrokenRedirects === true,
+    previous: previous.manifest && { entries: previous.manifest.entries, groups: previous.manifest.groups },
+    beforeCommit: () => dropOutputManifest(store, outDir),
+  };
 }
 
 /** Timed stages: each is told to the logger as it starts and kept in the report's timings. */
@@ -281,35 +315,63 @@ async function loadSiteFor(options: BuildOptions, memo: ContentMemo) {
     : loaded;
 }
 
+function socialImagesOf(plan: SitePlan) {
+  return plan.pages.outlines.map((page) => page.socialImage);
+}
+
+/** What the output folder holds now, for the next build. */
+function saveOutputManifest(
+  { store, outDir }: Kept,
+  {
+    written,
+    previous,
+    inputs,
+    report,
+  }: {
+    written: WriteOutputResult;
+    previous: PreviousBuild<BuildReport>;
+    inputs: CheckedInputs<BuildReport> | undefined;
+    report: BuildReport;
+  },
+): Promise<void> {
+  return writeOutputManifest(store, outDir, {
+    entries: written.entries,
+    groups: written.groups,
+    previousGroups: previous.manifest?.groups,
+    inputKey: previous.inputKey,
+    fingerprint: inputs?.fingerprint.key,
+    report,
+  });
+}
+
 /** Closes the store: the preview's builds keep what the others left (it keeps its own in memory). */
-async function finish(store: Store, options: BuildOptions, report: BuildReport): Promise<BuildReport> {
+async function finish({ store }: Kept, options: BuildOptions, report: BuildReport): Promise<BuildReport> {
   await store.close({ sweep: !options.session });
   return report;
 }
 
 function buildReport({
   options,
+  kept,
+  site,
   source,
   prepared,
   plan,
   written,
   hosting,
   timings,
-  host,
-  hostConfigDir,
-  damaged,
 }: {
   options: BuildOptions;
+  kept: Kept;
+  site: Site;
   source: Pick<FetchedContent, 'requests' | 'dialect'>;
   prepared: Awaited<ReturnType<typeof prepareContent>>;
   plan: Awaited<ReturnType<typeof planSite>>;
   written: { files: number; bytes: number };
   hosting: { redirectRules: number; redirectWarnings: string[]; warnings: string[] };
   timings: StageTiming[];
-  host: HostName;
-  hostConfigDir: string;
-  damaged: number;
 }): BuildReport {
+  const damaged = kept.store.damaged;
   const problems = [
     ...prepared.problems,
     ...plan.clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })),
@@ -339,7 +401,11 @@ function buildReport({
     ],
     ...(problems.length > 0 ? { problems } : {}),
     ...(prepared.mediaUnavailable > 0 ? { mediaUnavailable: prepared.mediaUnavailable } : {}),
-    hosting: { host, redirects: hosting.redirectRules, configDir: hostConfigDir },
+    hosting: {
+      host: options.host ?? site.config.host,
+      redirects: hosting.redirectRules,
+      configDir: kept.hostConfigDir,
+    },
     upToDate: false,
     timings,
   };

@@ -8,18 +8,19 @@ import type { RenderedPage } from '../render/render-pool.ts';
 import type { HostName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import type { MarkdownOptions } from '../transform/markdown.ts';
-import { writeSocialImages } from '../transform/social-images.ts';
 import { formatFeeds } from './format-feeds.ts';
 import { formatRobots } from './format-robots.ts';
 import { planHosting, type Hosting } from './hosts/plan-hosting.ts';
 import type { SiteAssets } from './load-site-assets.ts';
-import type { OutputFile, OutputItem } from './output-file.ts';
+import type { CopiedFile, OutputFile, OutputItem } from './output-file.ts';
 import { writeOutput, type OutputEntries, type PreviousGroup, type WriteOutputResult } from './write-output.ts';
 
 export interface EmitSiteOptions {
   plan: SitePlan;
   /** The pages as the render pool hands them over, batch by batch. */
   rendered: AsyncIterable<RenderedPage[]>;
+  /** The social images, drawn already (writeSocialImages). */
+  images: CopiedFile[];
   site: Site;
   assets: SiteAssets;
   media: MediaFiles;
@@ -50,10 +51,6 @@ export interface EmittedSite {
 export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
   const { plan, site, store } = options;
   const { pages, feeds } = plan;
-  const socialImages = await writeSocialImages(
-    pages.outlines.map((page) => page.socialImage),
-    store,
-  );
   const sitemap = reuseSitemap(pages.sitemap, {
     baseUrl: site.config.baseUrl,
     engine: options.engine,
@@ -67,7 +64,7 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
       copyFrom: file.sourceFile,
       link: true,
     })),
-    ...socialImages.files,
+    ...options.images,
     ...sitemap.files,
     formatRobots({ baseUrl: site.config.baseUrl }),
     ...feeds.kept,
