@@ -137,7 +137,7 @@ export interface BuildReport {
 /** The whole pipeline: load, fetch, validate, transform, plan, render, emit. Throws SitegenError on bad input; the previous output then stays. */
 export async function build(options: BuildOptions): Promise<BuildReport> {
   const run = startRun(options);
-  const inputs = options.checkedInputs ?? (await run.stage('check', () => checkBuildInputs(options)));
+  const inputs = options.checkedInputs ?? (await run.stage('up to date', () => checkBuildInputs(options)));
   if (inputs?.unchanged) return upToDateReport(inputs.unchanged, 0, run.timings);
   const kept = await openKept(options, inputs);
   const { store, memo, code } = kept;
