@@ -1,7 +1,8 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
+import { decodeEntry } from '../../pipeline/cache/store.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 import { loadSnapshotRecords, makeArticle, REPO_ROOT } from '../helpers/content.ts';
 import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
@@ -112,7 +113,8 @@ describe("the feeds' bodies", () => {
     await build(warm);
     const firstFeed = (await readTree(warm.outDir)).get('feed.xml')!.toString();
     expect(firstFeed).toContain('<content type="html">');
-    await rm(path.join(warm.cacheDir, 'feed-bodies.json'));
+    // The store's table of feed bodies (rm fails if the build kept none there).
+    await rm(path.join(warm.cacheDir, 'store', 'feed-bodies', 'table'));
     server.setRecords('articles', editOldArticle(snapshot.articles!));
     try {
       // The English feed is formatted again: the edited article's page is rendered and hands its body
@@ -197,9 +199,21 @@ describe('the crawl cache', () => {
   it('keeps the crawl in chunks: an edit or a new article rewrites one chunk and keeps the valid records of the others; a lost chunk means a whole crawl', async () => {
     const cached = paged('crawl-chunks');
     await build(cached);
-    const [folder] = (await readdir(cached.cacheDir)).filter((name) => /^crawl-\w+$/.test(name));
-    const chunks = async () => new Set(await readdir(path.join(cached.cacheDir, folder!)));
-    const keptRecords = async () => new Set(await readdir(path.join(cached.cacheDir, 'snapshot-records', 'published')));
+    // The store's `crawl` stage holds the crawl's index and its chunks (each under its hash); `records` the chunks' valid records.
+    const crawlDir = path.join(cached.cacheDir, 'store', 'crawl');
+    const entriesIn = async (folder: string) =>
+      (await readdir(folder)).filter((name) => !name.endsWith('.tmp') && name !== 'table');
+    const isIndex = async (name: string) => {
+      const value = decodeEntry(await readFile(path.join(crawlDir, name)))?.value as { chunks?: unknown } | undefined;
+      return Array.isArray(value?.chunks);
+    };
+    const indexes = (
+      await Promise.all((await entriesIn(crawlDir)).map(async (name) => ((await isIndex(name)) ? [name] : [])))
+    ).flat();
+    expect(indexes).toHaveLength(1);
+    const [index] = indexes;
+    const chunks = async () => new Set((await entriesIn(crawlDir)).filter((name) => name !== index));
+    const keptRecords = async () => new Set(await entriesIn(path.join(cached.cacheDir, 'store', 'records')));
     const changedNames = (before: Set<string>, after: Set<string>) => ({
       added: [...after].filter((name) => !before.has(name)).length,
       removed: [...before].filter((name) => !after.has(name)).length,
@@ -234,8 +248,9 @@ describe('the crawl cache', () => {
       const cold = await build(paged('crawl-chunks-cold'));
       expect(diffTrees(await readTree(cached.outDir), await readTree(paged('crawl-chunks-cold').outDir))).toEqual([]);
 
-      // The chunks' files gone (their valid records still kept): the next change cannot be put in, so everything is fetched again.
-      await rm(path.join(cached.cacheDir, folder!), { recursive: true });
+      // The chunks' entries gone (the index and their valid records still kept): the next change cannot be put in, so everything is fetched again.
+      for (const name of await chunks()) await rm(path.join(crawlDir, name));
+      expect(await entriesIn(crawlDir)).toEqual([index]);
       server.setRecords('articles', [
         ...editOldArticle(snapshot.articles!),
         { ...added, title: 'A new article, renamed', updatedAt: '2026-12-03T10:00:00.000Z' },

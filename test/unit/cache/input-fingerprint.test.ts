@@ -106,7 +106,7 @@ describe('a build with nothing changed', () => {
     const second = await build(options());
     expect(second.upToDate).toBe(true);
     expect(second.pages).toBe(first.pages);
-    expect(second.timings.map((timing) => timing.stage)).toEqual(['check']);
+    expect(second.timings.map((timing) => timing.stage)).toEqual(['up to date']);
 
     await whileEdited(
       'locales/nl.json',
