@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 
@@ -15,7 +15,8 @@ import v8 from 'node:v8';
  * Every fault is a miss: a missing, empty, truncated, garbled, foreign or half-written entry reads as
  * none (and counts in `damaged`); writes go beside and are renamed into place, each process under a
  * name of its own, so builds sharing the folder never see part of a file. `close()` removes what this
- * build did not use, except what another build wrote since this one started.
+ * build did not use and no build has used for an hour (an entry read is marked used): builds that
+ * share the folder with other settings (with and without drafts) or at the same time keep each other's.
  */
 export interface Store {
   get<T>(stage: string, key: string): Promise<T | undefined>;
@@ -70,6 +71,10 @@ const HEADER = Buffer.from(`${MAGIC}\0${FORMAT}\0${process.versions.v8}\0`);
 const STAMPS = 'stamps';
 /** Stages whose entries stand for a folder, not for content: kept by the sweep (a preview's and a build's output manifests). */
 const PINNED = new Set(['output']);
+/** What the clean-up leaves: what was used (read or written) this recently. */
+const KEEP_UNUSED_MS = 60 * 60 * 1000;
+/** An entry read is marked used when its mark is older than this (one write per entry and ten minutes at most). */
+const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
 export function encodeEntry(value: unknown): Buffer {
   const payload = v8.serialize(value);
@@ -113,10 +118,16 @@ export function openStore(cacheDir: string | undefined): Store {
   const read = async (stage: string, key: string): Promise<{ value: unknown } | undefined> => {
     if (!root) return undefined;
     used.add(path.join(stage, key));
-    const bytes = await readFile(fileName(stage, key)).catch(() => undefined);
+    const file = fileName(stage, key);
+    const bytes = await readFile(file).catch(() => undefined);
     if (!bytes) return undefined;
     const entry = decodeEntry(bytes);
     if (!entry) damaged += 1;
+    // Used now: another build's clean-up keeps it for the next hour.
+    else if (Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > TOUCH_AFTER_MS) {
+      const now = new Date();
+      await utimes(file, now, now).catch(() => undefined);
+    }
     return entry;
   };
   const write = async (stage: string, key: string, bytes: Uint8Array) => {
@@ -194,7 +205,7 @@ export function openStore(cacheDir: string | undefined): Store {
           await write(stage, 'table', encodeEntry(table.used));
         else used.add(path.join(stage, 'table'));
       }
-      if (isSweeping) await sweep(root, used, started);
+      if (isSweeping) await sweep(root, used, Math.min(started, Date.now() - KEEP_UNUSED_MS));
     },
   };
   return store;
@@ -230,10 +241,10 @@ let writes = 0;
 
 /**
  * Removes every entry and plain file this build did not use, and temporary files left by a build that
- * was stopped, except what changed since this build started (another build's, at work beside it).
- * An entry of a pinned stage stays.
+ * was stopped, except what was used or changed since `since` (another build's). An entry of a pinned
+ * stage stays.
  */
-async function sweep(root: string, used: Set<string>, started: number): Promise<void> {
+async function sweep(root: string, used: Set<string>, since: number): Promise<void> {
   const stages = await readdir(root).catch(() => [] as string[]);
   for (const stage of stages) {
     if (PINNED.has(stage)) continue;
@@ -242,7 +253,7 @@ async function sweep(root: string, used: Set<string>, started: number): Promise<
       if (used.has(path.join(stage, name))) continue;
       const file = path.join(root, stage, name);
       const info = await stat(file).catch(() => undefined);
-      if (info && info.mtimeMs < started && info.ctimeMs < started) await rm(file, { recursive: true, force: true });
+      if (info && info.mtimeMs < since) await rm(file, { recursive: true, force: true });
     }
   }
 }

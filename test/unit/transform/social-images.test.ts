@@ -1,7 +1,6 @@
 // issue 12: og:image per locale and article, drawn with sharp, cached by content key.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../pipeline/cache/store.ts';
 import {
@@ -99,9 +98,11 @@ describe('social images', () => {
     try {
       const earlier = path.join(other, 'store', 'social-png6');
       await mkdir(earlier, { recursive: true });
-      await writeFile(path.join(earlier, path.basename(german.src)), 'a PNG of an earlier version');
-      // The sweep keeps what changed after the store was opened (another build's): the old file predates it.
-      await sleep(20);
+      const old = path.join(earlier, path.basename(german.src));
+      await writeFile(old, 'a PNG of an earlier version');
+      // The clean-up keeps what any build used within the hour: this one was last written two hours ago.
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await utimes(old, twoHoursAgo, twoHoursAgo);
       const store = openStore(other);
       const drawn = await writeSocialImages([german], store);
       expect(drawn.drawn).toBe(1);
