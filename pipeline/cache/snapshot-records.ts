@@ -72,8 +72,14 @@ export interface DecodedKeptFile extends Omit<KeptFile, 'bodies'> {
   texts: Array<(() => string) | null>;
 }
 
-/** A kept file's value as the store gave it, or undefined when it is not a whole one. */
-export function decodeKeptFile(kept: StoredFile | undefined): DecodedKeptFile | undefined {
+/**
+ * A kept file's value as the store gave it (its texts in the value, or in the entry's tail, read when
+ * the first text is asked for), or undefined when it is not a whole one.
+ */
+export function decodeKeptFile(
+  kept: StoredFile | Omit<StoredFile, 'texts'> | undefined,
+  tail?: () => Buffer,
+): DecodedKeptFile | undefined {
   const n = kept?.entries?.length;
   if (
     !kept ||
@@ -81,14 +87,17 @@ export function decodeKeptFile(kept: StoredFile | undefined): DecodedKeptFile | 
     kept.keys?.length !== n ||
     kept.hashes?.length !== n ||
     kept.images?.length !== n ||
-    kept.bodies?.length !== n ||
-    !(kept.texts instanceof Uint8Array)
+    kept.bodies?.length !== n
   )
     return undefined;
-  const texts = Buffer.from(kept.texts.buffer, kept.texts.byteOffset, kept.texts.byteLength);
-  // Texts that do not end where the run does: not a whole file, parsed again instead.
+  const inValue = 'texts' in kept && kept.texts instanceof Uint8Array ? kept.texts : undefined;
+  if (!inValue && !tail) return undefined;
+  let texts: Buffer | undefined = inValue && Buffer.from(inValue.buffer, inValue.byteOffset, inValue.byteLength);
+  const allTexts = () => (texts ??= tail!());
+  // Texts that do not end where the run does: not a whole file, parsed again instead (checked now when
+  // they are at hand; a tail was checked by the store's frame).
   const lastEnd = kept.bodies.reduce((end, body) => (body ? Math.max(end, body[1]) : end), 0);
-  if (lastEnd !== texts.length) return undefined;
+  if (inValue && lastEnd !== inValue.length) return undefined;
   // The texts stay out of the records: a getter on a record would turn V8's compact objects into slow
   // dictionaries (every field read after it costs more), and would hold the whole record for its text.
   return {
@@ -96,7 +105,7 @@ export function decodeKeptFile(kept: StoredFile | undefined): DecodedKeptFile | 
     keys: kept.keys,
     hashes: kept.hashes,
     images: kept.images,
-    texts: kept.bodies.map((body) => body && lazyText(texts, body[0], body[1])),
+    texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])),
   };
 }
 
@@ -109,9 +118,9 @@ function recordKeyOf(entry: RawEntry, markdownHash: string): string {
 }
 
 /** The UTF-8 text of `bytes[start, end)`, decoded at the first call. */
-function lazyText(bytes: Buffer, start: number, end: number): () => string {
+function lazyText(bytes: () => Buffer, start: number, end: number): () => string {
   let text: string | undefined;
-  return () => (text ??= bytes.toString('utf8', start, end));
+  return () => (text ??= bytes().toString('utf8', start, end));
 }
 
 /** The records kept in the store (stage `records`), for one build. */
@@ -134,7 +143,9 @@ export function openSnapshotRecords({
   const keyOf = (file: SnapshotFileKey) => digest(codeHash, String(includeDrafts), file.collection, file.hash);
   return {
     async load(file) {
-      const kept = decodeKeptFile(await store.get<StoredFile>(STAGE, keyOf(file)));
+      const entry = await store.getWithTail<StoredFile>(STAGE, keyOf(file));
+      // The texts are the entry's tail: read from the file when the first of them is asked for.
+      const kept = entry && decodeKeptFile(entry.value, entry.tail);
       if (!kept) return undefined;
       kept.entries.forEach(({ record }, index) => {
         valid.set(record, record as unknown as ArticleRecord | KeyTermRecord);
@@ -160,7 +171,8 @@ export function openSnapshotRecords({
           markdown.map((body) => (body!.images.length > 0 ? body!.images : null)),
         );
         records.forEach((record, index) => keys.set(record!, kept.keys[index]!));
-        await store.put(STAGE, keyOf(file), kept);
+        const { texts, ...head } = kept;
+        await store.put(STAGE, keyOf(file), head, texts);
       }
     },
   };

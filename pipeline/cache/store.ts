@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -20,7 +20,10 @@ import v8 from 'node:v8';
  */
 export interface Store {
   get<T>(stage: string, key: string): Promise<T | undefined>;
-  put(stage: string, key: string, value: unknown): Promise<void>;
+  /** `tail`: bytes kept after the value, read only when asked for (the Markdown texts of kept records). */
+  put(stage: string, key: string, value: unknown, tail?: Uint8Array): Promise<void>;
+  /** An entry's value now, its tail when first asked for (undefined: a miss). */
+  getWithTail<T>(stage: string, key: string): Promise<{ value: T; tail(): Buffer } | undefined>;
   cached<T>(stage: string, key: string, compute: () => Promise<T> | T): Promise<T>;
   /** Marks an entry as used without reading it (the clean-up keeps it). */
   keep(stage: string, key: string): void;
@@ -76,25 +79,78 @@ const KEEP_UNUSED_MS = 60 * 60 * 1000;
 /** An entry read is marked used when its mark is older than this (one write per entry and ten minutes at most). */
 const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
-export function encodeEntry(value: unknown): Buffer {
+export function encodeEntry(value: unknown, tail: Uint8Array = EMPTY): Buffer {
   const payload = v8.serialize(value);
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(payload.length);
-  return Buffer.concat([HEADER, length, Buffer.from(payloadDigest(payload)), payload]);
+  const lengths = Buffer.alloc(8);
+  lengths.writeUInt32LE(payload.length, 0);
+  lengths.writeUInt32LE(tail.length, 4);
+  return Buffer.concat([HEADER, lengths, Buffer.from(payloadDigest(payload)), payload, tail]);
 }
 
-/** The value of an entry's bytes, or undefined when they are not a whole entry of this format. */
-export function decodeEntry(bytes: Buffer): { value: unknown } | undefined {
-  const start = HEADER.length + 4 + 32;
-  if (bytes.length < start || !bytes.subarray(0, HEADER.length).equals(HEADER)) return undefined;
-  const length = bytes.readUInt32LE(HEADER.length);
-  if (bytes.length !== start + length) return undefined;
-  const payload = bytes.subarray(start);
-  if (payloadDigest(payload) !== bytes.toString('latin1', HEADER.length + 4, start)) return undefined;
+const EMPTY = new Uint8Array(0);
+/** Header, the two lengths, the payload's digest. */
+const FRAME = HEADER.length + 8 + 32;
+
+/** The value (and tail) of an entry's bytes, or undefined when they are not a whole entry of this format. */
+export function decodeEntry(bytes: Buffer): { value: unknown; tail: Buffer } | undefined {
+  const lengths = frameLengths(bytes.subarray(0, FRAME), bytes.length);
+  if (!lengths) return undefined;
+  const value = decodePayload(bytes.subarray(FRAME, FRAME + lengths.payload), bytes.subarray(HEADER.length + 8, FRAME));
+  return value && { value: value.value, tail: bytes.subarray(FRAME + lengths.payload) };
+}
+
+/** The payload's and tail's lengths from an entry's frame, when it is this format's and the size adds up. */
+function frameLengths(frame: Buffer, size: number): { payload: number; tail: number } | undefined {
+  if (frame.length < FRAME || !frame.subarray(0, HEADER.length).equals(HEADER)) return undefined;
+  const payload = frame.readUInt32LE(HEADER.length);
+  const tail = frame.readUInt32LE(HEADER.length + 4);
+  return size === FRAME + payload + tail ? { payload, tail } : undefined;
+}
+
+function decodePayload(payload: Buffer, expected: Buffer): { value: unknown } | undefined {
+  if (payloadDigest(payload) !== expected.toString('latin1')) return undefined;
   try {
     return { value: v8.deserialize(payload) };
   } catch {
     return undefined;
+  }
+}
+
+/** An entry's value, read without its tail (synchronous reads: one open, two reads), and a reader of its tail. */
+function readEntryHead(file: string): { value: unknown; tail(): Buffer } | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const { size } = fstatSync(fd);
+    const frame = readExactly(fd, 0, FRAME);
+    const lengths = frame && frameLengths(frame, size);
+    if (!frame || !lengths) return undefined;
+    const payload = readExactly(fd, FRAME, lengths.payload);
+    const value = payload && decodePayload(payload, frame.subarray(HEADER.length + 8));
+    if (!value) return undefined;
+    let tail: Buffer | undefined;
+    return { value: value.value, tail: () => (tail ??= readTail(file, FRAME + lengths.payload, lengths.tail)) };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function readExactly(fd: number, position: number, length: number): Buffer | undefined {
+  const bytes = Buffer.allocUnsafe(length);
+  return readSync(fd, bytes, 0, length, position) === length ? bytes : undefined;
+}
+
+/** An entry's tail, read when a build first needs it (the entry was read and marked used by this build, so it stays). */
+function readTail(file: string, position: number, length: number): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const tail = readExactly(fd, position, length);
+    if (!tail) throw new Error(`${file} changed while the build ran; run the build again`);
+    return tail;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -123,11 +179,7 @@ export function openStore(cacheDir: string | undefined): Store {
     if (!bytes) return undefined;
     const entry = decodeEntry(bytes);
     if (!entry) damaged += 1;
-    // Used now: another build's clean-up keeps it for the next hour.
-    else if (Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > TOUCH_AFTER_MS) {
-      const now = new Date();
-      await utimes(file, now, now).catch(() => undefined);
-    }
+    else await markUsed(file);
     return entry;
   };
   const write = async (stage: string, key: string, bytes: Uint8Array) => {
@@ -139,7 +191,17 @@ export function openStore(cacheDir: string | undefined): Store {
   };
   const store: Store = {
     get: async <T>(stage: string, key: string) => (await read(stage, key))?.value as T | undefined,
-    put: (stage, key, value) => write(stage, key, encodeEntry(value)),
+    put: (stage, key, value, tail) => write(stage, key, encodeEntry(value, tail)),
+    async getWithTail<T>(stage: string, key: string) {
+      if (!root) return undefined;
+      used.add(path.join(stage, key));
+      const file = fileName(stage, key);
+      if (!(await stat(file).catch(() => undefined))) return undefined;
+      const entry = readEntryHead(file);
+      if (!entry) damaged += 1;
+      else await markUsed(file);
+      return entry as { value: T; tail(): Buffer } | undefined;
+    },
     async cached<T>(stage: string, key: string, compute: () => Promise<T> | T): Promise<T> {
       const hit = await read(stage, key);
       if (hit) return hit.value as T;
@@ -214,6 +276,13 @@ export function openStore(cacheDir: string | undefined): Store {
 export interface FileStamp {
   stamp: string;
   digest: string;
+}
+
+/** Used now: another build's clean-up keeps it for the next hour (one write per entry and ten minutes at most). */
+async function markUsed(file: string): Promise<void> {
+  if (Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) <= TOUCH_AFTER_MS) return;
+  const now = new Date();
+  await utimes(file, now, now).catch(() => undefined);
 }
 
 /** A file's size, modification and change times and inode: any write changes the change time, which no tool sets back. */
