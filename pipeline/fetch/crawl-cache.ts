@@ -229,7 +229,8 @@ const STAGE = 'crawl';
 function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
   const key = digestJson([options.cms.url, options.locales]);
   const folder = options.store.fileOf(STAGE, key);
-  return { store: options.store, index: key, folder, url: options.cms.url, locales: options.locales };
+  const index = digestJson(['index', options.cms.url, options.locales]);
+  return { store: options.store, index, folder, url: options.cms.url, locales: options.locales };
 }
 
 /** The snapshot file of the chunk at `position` (in crawl order, among its collection's). */
