@@ -3,6 +3,7 @@
 // transform → plan → assets and client bundles → shared render data.
 import path from 'node:path';
 import { loadCodeHash } from '../pipeline/cache/code-hash.ts';
+import { openStore } from '../pipeline/cache/store.ts';
 import { bundleClient } from '../pipeline/emit/bundle-client.ts';
 import { loadSiteAssets } from '../pipeline/emit/load-site-assets.ts';
 import type { CmsOptions } from '../pipeline/fetch/fetch-cms.ts';
@@ -36,20 +37,21 @@ export async function preparePages({
   });
   const valid = validateContent(fetched.entries, { skipInvalid: false });
   const mediaList = listMedia(valid);
+  const store = openStore(cacheDir);
   const media = await fetchMedia({
     urls: mediaList.urls,
     origin: fetched.mediaOrigin,
-    cacheDir,
+    store,
     concurrency: cms?.concurrency ?? 8,
   });
-  const colours = await extractCoverColours(
-    mediaList.needColour.map((url) => ({ url, file: media.files.get(url)!.sourceFile })),
-    cacheDir,
-  );
-  const imageSizes = await measureImages(
-    mediaList.contentImages.map((url) => ({ url, file: media.files.get(url)!.sourceFile })),
-    cacheDir,
-  );
+  const stored = (url: string) => {
+    const file = media.files.get(url)!;
+    return { url, file: file.sourceFile, key: file.outputPath };
+  };
+  const colours = await extractCoverColours(mediaList.needColour.map(stored), store);
+  const imageSizes = await measureImages(mediaList.contentImages.map(stored), store);
+  // Saves the media, colour and size tables for the next run; only a build sweeps what it did not use.
+  await store.close({ sweep: false });
   const markdownOptions = { baseUrl: site.config.baseUrl, media: media.files, imageSizes };
   const jobs = planMarkdownJobs({
     content: valid,

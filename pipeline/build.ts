@@ -1,56 +1,29 @@
 import path from 'node:path';
-import { openBuildCache, type BuildCache } from './cache/build-cache.ts';
-import { loadCodeHashes } from './cache/code-hash.ts';
-import {
-  checkBuildInputs,
-  outputFolders,
-  outputSettings,
-  upToDateReport,
-  type CheckedInputs,
-} from './cache/input-fingerprint.ts';
-import { loadClientBundles, saveClientBundles } from './cache/client-bundles-cache.ts';
-import { splitFeeds, type FeedReuse } from './cache/feed-reuse.ts';
-import { planSitePages } from './cache/page-reuse.ts';
-import { reuseSitemap } from './cache/sitemap-reuse.ts';
-import { openContentReuse } from './cache/content-reuse.ts';
-import { planHosting } from './cache/stage-results.ts';
-import { versionNames } from './cache/version-keys.ts';
-import { bundleClient, type ClientBundles } from './emit/bundle-client.ts';
-import { formatFeeds } from './emit/format-feeds.ts';
-import { formatRobots } from './emit/format-robots.ts';
-import type { UrlElement } from './emit/format-sitemap.ts';
-import { loadSiteAssets } from './emit/load-site-assets.ts';
-import type { OutputFile, OutputItem } from './emit/output-file.ts';
-import { writeOutput, type OutputEntries } from './emit/write-output.ts';
+import type { CheckedInputs } from './cache/input-fingerprint.ts';
+import { checkBuildInputs, outputFolders, outputSettings, upToDateReport } from './cache/input-fingerprint.ts';
+import { loadCodeHashes, type CodeHashes } from './cache/code-hash.ts';
+import { dropOutputManifest, writeOutputManifest } from './cache/output-manifest.ts';
+import { loadPreviousBuild, type PreviousBuild, type PreviousBuildOptions } from './cache/previous-build.ts';
+import { openSnapshotRecords, type RecordKeys, type SnapshotRecords } from './cache/snapshot-records.ts';
+import { openStore, type Store } from './cache/store.ts';
+import type { ClientBundles } from './emit/bundle-client.ts';
+import { bodiesToKeep, emitSite, type EmitSiteOptions } from './emit/emit-site.ts';
+import { loadSiteAssets, type SiteAssets } from './emit/load-site-assets.ts';
+import type { WriteOutputResult } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
-import { fetchEntries, type FetchEntriesOptions } from './fetch/fetch-entries.ts';
-import { fetchMedia, type FetchMediaOptions } from './fetch/fetch-media.ts';
+import { fetchEntries } from './fetch/fetch-entries.ts';
 import type { SnapshotMemo } from './fetch/load-snapshot.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
-import { planFeeds, renderFeedBodies } from './plan/plan-feeds.ts';
-import { planShells } from './plan/plan-pages.ts';
-import { dropShadowedPages } from './plan/drop-shadowed-pages.ts';
-import { dropClashingPages } from './plan/drop-clashing-pages.ts';
-import { redirectInputs } from './plan/plan-redirects.ts';
-import { createRenderPool, defaultRenderWorkers, type RenderedPage, type RenderPool } from './render/render-pool.ts';
-import { createRenderShared } from './render/render-shared.ts';
+import { planSite, type SitePlan } from './plan/plan-site.ts';
+import { createRenderPool, defaultRenderWorkers, type RenderPool } from './render/render-pool.ts';
 import { loadSite, type SiteMemo } from './site/load-site.ts';
 import type { HostName } from './site/schemas.ts';
-import type { Site } from './site/site.ts';
-import { SitegenError } from './errors.ts';
-import { checkImage, extractCoverColours, measureImages } from './transform/cover-colours.ts';
-import {
-  describeUnavailableMedia,
-  findUnavailableMedia,
-  listMedia,
-  type UnavailableMedia,
-} from './transform/list-media.ts';
-import type { MarkdownOptions } from './transform/markdown.ts';
-import { planMarkdownJobs, type MarkdownBodyMemo } from './transform/markdown-jobs.ts';
+import type { MarkdownBodyMemo } from './transform/markdown-jobs.ts';
+import { prepareContent, type PreparedContent } from './transform/prepare-content.ts';
 import { writeSocialImages } from './transform/social-images.ts';
-import { transformContent } from './transform/transform-content.ts';
+import type { Site } from './site/site.ts';
 import { validateContent, type ValidationMemo } from './validate/validate-content.ts';
 
 export interface BuildLogger {
@@ -87,32 +60,38 @@ export interface BuildOptions {
   /** Where the files that are not deployed go (nginx configuration, the manifest); default `<outDir>-host`. */
   hostConfigDir?: string | undefined;
   log?: BuildLogger | undefined;
-  // --- for the preview (pipeline/preview/): a rebuild without a crawl, rendered by a reloadable worker ---
-  /** Entries already fetched (the preview's last crawl with what changed since merged in); skips the fetch stage. */
-  fetched?: FetchedContent | undefined;
-  /** A render pool that outlives the build (the preview's, which reloads the templates when they change); left open. */
-  renderPool?: RenderPool | undefined;
-  /** Kept by the caller between builds; build() reads and updates it. */
-  memo?: BuildMemo | undefined;
   /** The quick up-to-date check, when the caller made it already (the CLI, before it loads the pipeline). */
   checkedInputs?: CheckedInputs<BuildReport> | undefined;
+  /** What a long-running caller (the preview) keeps between its builds. */
+  session?: BuildSession | undefined;
+}
+
+/** What the preview hands every build: its last crawl, its render pool and what it keeps in memory. */
+export interface BuildSession {
+  /** Entries already fetched (the last crawl with what changed since merged in); skips the fetch stage. */
+  fetched?: FetchedContent | undefined;
+  /** A render pool that outlives the build (reloads the templates when they change); left open. */
+  renderPool: RenderPool;
+  memo: ContentMemo;
 }
 
 /**
- * Results of costly steps a long-running caller (the preview) keeps in memory between builds, each
- * under a key of all its inputs, so a hit is what the step would return.
+ * Results a build keeps in memory while it runs, and the preview between its builds: each under a key
+ * of all its inputs (or the very object it was made from), so a hit is what the step would return.
  */
-export interface BuildMemo {
+export interface ContentMemo {
   /** The browser bundles, for one state of the pipeline and the templates. */
   clientBundles?: { key: string; bundles: ClientBundles } | undefined;
   /** The embedded snapshot's files as last loaded: a file whose size and time did not change is not read again. */
   snapshot?: SnapshotMemo | undefined;
   /** Each raw record's valid record: records the fetch stage hands out again are not checked again. */
-  validated?: ValidationMemo | undefined;
+  validated: ValidationMemo;
   /** The site data files' texts and the Site they gave: read again, parsed again only when one changed. */
   site?: SiteMemo | undefined;
   /** Each valid record's Markdown hash and images: not hashed again while the record is the same. */
-  markdownBodies?: MarkdownBodyMemo | undefined;
+  markdownBodies: MarkdownBodyMemo;
+  /** The key of each record the store's kept records gave (version-keys.ts names their versions by it). */
+  recordKeys: RecordKeys;
 }
 
 /**
@@ -157,458 +136,277 @@ export interface BuildReport {
 
 /** The whole pipeline: load, fetch, validate, transform, plan, render, emit. Throws SitegenError on bad input; the previous output then stays. */
 export async function build(options: BuildOptions): Promise<BuildReport> {
-  const timings: StageTiming[] = [];
-  const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
-    options.log?.stage(stage);
-    const started = performance.now();
-    const result = await run();
-    timings.push({ stage, ms: Math.round(performance.now() - started) });
-    return result;
-  };
-  const { outDir, hostConfigDir } = outputFolders(options);
-  // A build of the embedded content with every input file as the build that wrote the output had it: nothing to do.
-  const inputs = options.checkedInputs ?? (await timed('up to date', () => checkBuildInputs(options)));
-  if (inputs?.unchanged) return upToDateReport(inputs.unchanged, 0, timings);
-
-  const site = await timed('load site', () => loadSiteStage(options));
-  const host = options.host ?? site.config.host;
-  // Valid records, Markdown hashes and snapshot files from earlier builds (the preview's memory, the cache
-  // folder). A CMS build keeps the valid records of its crawl's chunks the same way, keyed by the code too.
-  const code =
-    inputs?.fingerprint.code ?? (options.cms && !options.memo && !options.fetched ? await loadCodeHashes() : undefined);
-  const reuse = openContentReuse({
-    memo: options.memo,
-    cacheDir: options.cacheDir,
-    includeDrafts: options.includeDrafts,
-    codeHash: code?.engine,
-  });
-  let fetched: FetchedContent | undefined = await timed(
-    'fetch',
-    () =>
-      options.fetched ??
-      fetchEntries({
-        ...fetchOptions(options),
-        snapshot: inputs?.fingerprint.takeSnapshot(),
-        snapshotMemo: reuse.snapshotMemo,
-        savedSnapshotFile: reuse.savedSnapshotFile,
-      }),
-  );
-  const assets = await timed('assets', () => loadSiteAssets(options.siteDir));
-  const cache = await timed('cache', () =>
-    openBuildCache<BuildReport>({
-      cacheDir: options.cacheDir,
-      outDir,
-      hostConfigDir,
-      site,
-      fetched: fetched!,
-      assets,
-      settings: outputSettings(options),
-      neverUpToDate: options.fetched !== undefined,
-      fingerprint: inputs?.fingerprint,
-      code,
-    }),
-  );
-  // Nothing the output depends on changed since the build that wrote it, and its folders are in place.
+  const run = startRun(options);
+  const inputs = options.checkedInputs ?? (await run.stage('up to date', () => checkBuildInputs(options)));
+  if (inputs?.unchanged) return upToDateReport(inputs.unchanged, 0, run.timings);
+  const kept = await openKept(options, inputs);
+  const { store, memo, code } = kept;
+  const site = await run.stage('load', () => loadSiteFor(options, memo));
+  let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept, inputs));
+  const assets = await loadSiteAssets(options.siteDir);
+  const previousOptions = previousBuildOptions(options, kept, { site, fetched, assets, inputs });
+  const previous = await loadPreviousBuild<BuildReport>(store, previousOptions);
   // A build that went without some media asks for them again: they may be back in the library.
-  if (cache.upToDate && !cache.upToDate.mediaUnavailable)
-    return upToDateReport(cache.upToDate, fetched.requests, timings);
-
-  // A rebuild starts one render worker now: it loads React and the templates on the other core while
-  // this thread plans, instead of this thread loading them to render the few pages that changed. A cold
-  // build starts its workers once it has planned: loading them now would slow this thread's validation
-  // down.
-  let ownPool =
-    options.renderPool === undefined && cache.previous
-      ? createRenderPool({ workers: options.renderWorkers ?? 1 })
-      : undefined;
+  if (previous.upToDate && !previous.upToDate.mediaUnavailable)
+    return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
+  // A rebuild starts one render worker now: it loads React and the templates on the other core meanwhile.
+  let pool =
+    options.session?.renderPool ??
+    (previous.manifest ? createRenderPool({ workers: options.renderWorkers ?? 1 }) : undefined);
   try {
-    // The crawl and the validated records are needed only until the content is transformed: kept inside
-    // this function, they are garbage before rendering starts (the peak RSS of a 10,000-record build).
-    const loadContent = async (fetched: FetchedContent) => {
-      const valid = await timed('validate', () =>
-        validateContent(fetched.entries, { skipInvalid: options.skipInvalid, memo: reuse.validated }),
-      );
-      const mediaList = listMedia(valid, reuse.markdownBodies);
-      const media = await timed('media', () => fetchMedia(mediaOptions(options, mediaList.urls, fetched.mediaOrigin)));
-      const present = (urls: string[]) =>
-        urls.filter((url) => media.files.has(url)).map((url) => ({ url, file: media.files.get(url)!.sourceFile }));
-      const colours = await timed('cover colours', () =>
-        extractCoverColours(present(mediaList.needColour), options.cacheDir),
-      );
-      const imageSizes = await timed('image sizes', () =>
-        measureImages(present(mediaList.contentImages), options.cacheDir),
-      );
-      // What the source lacks or cannot serve as an image: the pages go without it, with a warning per entry (--strict: fail).
-      const unavailable = new Map([...media.missing, ...colours.unreadable]);
-      for (const url of colours.unreadable.keys()) media.files.delete(url);
-      const missingUses = findUnavailableMedia(valid, unavailable, reuse.markdownBodies);
-      if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
-      const markdownJobs = await timed('markdown jobs', () =>
-        planMarkdownJobs({
-          content: valid,
-          site,
-          media: media.files,
-          imageSizes,
-          codeHash: cache.code.engine,
-          memo: reuse.markdownBodies,
-        }),
-      );
-      if (reuse.keepSnapshotFiles && fetched.snapshotFiles)
-        await timed('keep valid records', () => reuse.keepSnapshotFiles!(fetched.snapshotFiles!));
-      const content = await timed('transform', () =>
-        transformContent({
-          content: valid,
-          site,
-          media: media.files,
-          colours: colours.colours,
-          markdown: markdownJobs,
-          unavailableMedia: unavailable,
-        }),
-      );
-      return {
-        content,
-        // Names of the versions of kept records: the page hashes take these instead of hashing the versions.
-        versionNames: versionNames(
-          valid,
-          { keys: reuse.recordKeys, bodies: reuse.markdownBodies },
-          { engine: cache.code.engine, site, media: media.files, colours: colours.colours, imageSizes, unavailable },
-        ),
-        media,
-        markdownOptions: {
-          baseUrl: site.config.baseUrl,
-          media: media.files,
-          imageSizes,
-          unavailableMedia: unavailable,
-        },
-        mediaUnavailable: missingUses.length,
-        source: {
-          requests: fetched.requests,
-          dialect: fetched.dialect,
-          warnings: [...fetched.warnings, ...valid.warnings, ...missingUses.map(describeUnavailableMedia)],
-        },
-        problems: [
-          ...valid.warnings.map((message): BuildProblem => ({ code: 'CONTENT_INVALID', message })),
-          ...missingUses.map((item): BuildProblem => ({
-            code: 'MEDIA_UNAVAILABLE',
-            message: describeUnavailableMedia(item),
-          })),
-        ],
-        coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
-      };
-    };
-    const loaded = await loadContent(fetched);
-    const { media, markdownOptions, source, coverColours, mediaUnavailable, versionNames: names } = loaded;
-    fetched = undefined;
-    const shadowed = await timed('shadowed pages', () => dropShadowedPages({ content: loaded.content, site }));
-    const { content, warnings: clashWarnings } = options.dropClashingPages
-      ? await timed('clashing pages', () => dropClashingPages({ content: shadowed.content, site }))
-      : { content: shadowed.content, warnings: [] };
-    const shadowWarnings = [...shadowed.warnings, ...clashWarnings];
-    const scripts = await timed('client bundles', () => clientBundles(options.memo, cache.code, options.cacheDir));
-    const shells = await timed('shells', () => planShells({ content, site }));
-    const shared = await timed('shared render data', () =>
-      createRenderShared({ site, shells, assets, scripts, markdown: markdownOptions }),
+    const valid = await run.stage('validate', () =>
+      validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
     );
-    const pages = await timed('plan', () =>
-      planSitePages({
-        content,
-        site,
-        shared,
-        code: cache.code,
-        previous: cache.previous,
-        entryPages: cache.entryPages,
-        versionNames: names,
-      }),
+    const prepared = await run.stage('transform', () =>
+      prepareContent({ valid, fetched: fetched!, site, code, store, memo, records: kept.records, options }),
     );
-    if (
-      options.renderPool === undefined &&
-      (!ownPool || (options.renderWorkers === undefined && defaultRenderWorkers(pages.toRender.length) > 1))
-    ) {
-      // A cold build, or a rebuild of many pages (a template changed): the workers a cold build gets. They
-      // load React and the templates while a child process draws the social images (0.3–0.5 s less
-      // than loading them after it; the peak RSS, later, stays the same).
-      await ownPool?.close();
-      ownPool = createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages.toRender.length) });
-    }
-    const socialImages = await timed('social images', () =>
-      writeSocialImages(
-        pages.outlines.map((page) => page.socialImage),
-        options.cacheDir,
-      ),
+    const source = { requests: fetched.requests, dialect: fetched.dialect };
+    fetched = undefined; // the crawl is garbage from here on (the peak memory of a 10,000-record build)
+    const dropClashing = options.dropClashingPages === true;
+    const plan = await run.stage('plan', () =>
+      planSite({ prepared, site, assets, code, store, memo, previous: previous.manifest?.entries, dropClashing }),
     );
-    // The feeds to format again, and the bodies they need that the cache does not hold: the pages that
-    // show those bodies hand them back as they rendered them.
-    const feeds = await timed('feeds', () =>
-      splitFeeds(planFeeds({ content, site }), {
-        options: feedOptions(site),
-        engine: cache.code.engine,
-        previous: cache.previous,
-        bodies: cache.feedBodies,
-      }),
+    pool = await poolFor(options, pool, plan.pages.toRender.length);
+    // Drawn before rendering starts: the workers load React meanwhile, and libvips' memory is not held on top of the render peak.
+    const images = await run.stage('social images', () => writeSocialImages(socialImagesOf(plan), store));
+    const rendered = pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
+    const emitted = await run.stage('render and write', () =>
+      emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared, previous })),
     );
-    const renderedBodies = new Map<string, string>();
-    // Rendering starts here and goes on in the workers while this thread does the whole-site stages below.
-    const pool = options.renderPool ?? ownPool!;
-    const rendered = await timed('render start', () =>
-      renderedFiles(
-        pool.render(pages.toRender, shared, { keepBodies: bodiesToKeep(feeds, cache.feedBodies) }),
-        renderedBodies,
-        () => ownPool?.close(),
-      ),
-    );
-    // The files written before the pages: sitemaps, the feeds kept as they are and the host's files
-    // (54,000 redirect stubs at 10,000 records). Made in a function of their own and handed to the
-    // writer in a queue it empties, so that nothing here holds one once it is written.
-    const wholeSite = async () => {
-      const discovery = await timed('sitemaps', () =>
-        formatDiscovery({
-          site,
-          sitemap: pages.sitemap,
-          keptFeeds: feeds.kept,
-          previous: cache.previous,
-          engine: cache.code.engine,
-        }),
-      );
-      const { publicFiles, ...hosting } = await timed('redirects + host files', () =>
-        planHosting(cache, {
-          redirects: redirectInputs({ content, site, pages: pages.outlines, dropBroken: options.dropBrokenRedirects }),
-          host,
-          config: site.config,
-          outputFileCount:
-            pages.outlines.length +
-            assets.files.length +
-            scripts.files.length +
-            media.files.size +
-            discovery.files.length +
-            feeds.toFormat.length +
-            socialImages.files.length,
-          hostConfigDir,
-        }),
-      );
-      return {
-        hosting,
-        discoveryHashes: discovery.hashes,
-        firstFiles: handOver([
-          dedupeByPath([
-            ...assets.files,
-            ...scripts.files,
-            ...mediaFiles(media),
-            ...socialImages.files,
-            ...discovery.files,
-          ]),
-          [publicFiles],
-          pages.kept,
-        ]),
-      };
-    };
-    const { hosting, discoveryHashes, firstFiles } = await wholeSite();
-    const problems = [
-      ...loaded.problems,
-      ...clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })),
-      ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message })),
-    ];
-    // The feeds come last: the pages hand over their bodies as they are rendered.
-    const feedFiles = formattedFeeds({
-      site,
-      feeds,
-      markdownOptions,
-      rendered: renderedBodies,
-      cache: cache.feedBodies,
-    });
-    const written = await timed('render + write', () =>
-      writeOutput(outDir, concat(firstFiles, rendered, feedFiles), {
-        previous: cache.previous,
-        previousGroups: cache.previousGroups,
-        hashes: new Map([...pages.hashes, ...discoveryHashes, ...feeds.hashes]),
-        beforeCommit: cache.dropManifest,
-      }),
-    );
-    // The host folder: written again unless it holds what the last build wrote for the same redirects.
-    if (hosting.configFiles) await timed('host config', () => writeOutput(hostConfigDir, [hosting.configFiles!]));
-
-    const report: BuildReport = {
-      source: options.cms
-        ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}`
-        : 'embedded content',
-      records: content.counts,
-      pages: pages.outlines.length,
-      pagesRendered: pages.toRender.length,
-      files: written.files,
-      bytes: written.bytes,
-      requests: source.requests,
-      mediaDownloads: media.downloads,
-      coverColours,
-      warnings: [
-        ...source.warnings,
-        ...content.warnings,
-        ...shadowWarnings,
-        ...hosting.redirectWarnings,
-        ...hosting.warnings,
-      ],
-      ...(problems.length > 0 ? { problems } : {}),
-      ...(mediaUnavailable > 0 ? { mediaUnavailable } : {}),
-      hosting: { host, redirects: hosting.redirectRules, configDir: hostConfigDir },
-      upToDate: false,
-      timings,
-    };
-    await timed('cache write', () => cache.save(written, report));
-    return report;
+    const report = buildReport({ options, kept, site, source, prepared, plan, ...emitted, timings: run.timings });
+    await run.stage('save', () => saveOutputManifest(kept, { written: emitted.written, previous, inputs, report }));
+    return await finish(kept, options, report);
   } finally {
-    await ownPool?.close();
+    if (!options.session) await pool?.close();
   }
 }
 
-async function loadSiteStage(options: BuildOptions): Promise<Site> {
-  const loaded = await loadSite(options.siteDir, options.memo && (options.memo.site ??= {}));
+/** What a build keeps and reuses: the store, the memory of this build (or the preview's), the code's hashes, the kept records. */
+interface Kept {
+  store: Store;
+  memo: ContentMemo;
+  code: CodeHashes;
+  /** The valid records of unchanged snapshot files and crawl chunks (not the preview's: it keeps them in memory). */
+  records: SnapshotRecords | undefined;
+  outDir: string;
+  hostConfigDir: string;
+}
+
+async function openKept(options: BuildOptions, inputs: CheckedInputs<BuildReport> | undefined): Promise<Kept> {
+  const store = inputs?.store ?? openStore(options.cacheDir);
+  const memo = options.session?.memo ?? newMemo();
+  const code = inputs?.fingerprint.code ?? (await loadCodeHashes());
+  const records = options.session
+    ? undefined
+    : openSnapshotRecords({
+        store,
+        codeHash: code.engine,
+        includeDrafts: options.includeDrafts,
+        valid: memo.validated,
+        bodies: memo.markdownBodies,
+        keys: memo.recordKeys,
+      });
+  return { store, memo, code, records, ...outputFolders(options) };
+}
+
+function fetchContent(
+  options: BuildOptions,
+  { store, memo, records }: Kept,
+  inputs: CheckedInputs<BuildReport> | undefined,
+) {
+  return (
+    options.session?.fetched ??
+    fetchEntries({
+      cms: options.cms,
+      contentDir: path.join(options.siteDir, 'content'),
+      locales: LOCALES,
+      includeDrafts: options.includeDrafts,
+      store,
+      fullCrawl: options.fullCrawl,
+      snapshot: inputs?.fingerprint.takeSnapshot(),
+      snapshotMemo: options.session && (memo.snapshot ??= new Map()),
+      savedSnapshotFile: records?.load,
+      ...(options.log ? { onProgress: options.log.progress } : {}),
+    })
+  );
+}
+
+function previousBuildOptions(
+  options: BuildOptions,
+  { code, outDir, hostConfigDir }: Kept,
+  {
+    site,
+    fetched,
+    assets,
+    inputs,
+  }: { site: Site; fetched: FetchedContent; assets: SiteAssets; inputs: CheckedInputs<BuildReport> | undefined },
+): PreviousBuildOptions {
+  return {
+    outDir,
+    hostConfigDir,
+    site,
+    fetched,
+    assets,
+    code: code.engine + code.allTemplates,
+    settings: outputSettings(options),
+    uploads: inputs?.fingerprint.uploads ?? '',
+    neverUpToDate: options.session?.fetched !== undefined,
+  };
+}
+
+/**
+ * The pool that renders: the preview's, or the one worker a rebuild started early while it renders few
+ * pages; a cold build, or a rebuild of many pages (a template changed), gets the workers its page count asks for.
+ */
+async function poolFor(options: BuildOptions, early: RenderPool | undefined, pages: number): Promise<RenderPool> {
+  if (options.session) return options.session.renderPool;
+  if (early && !(options.renderWorkers === undefined && defaultRenderWorkers(pages) > 1)) return early;
+  await early?.close();
+  return createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages) });
+}
+
+function emitOptions(
+  options: BuildOptions,
+  { store, code, outDir, hostConfigDir }: Kept,
+  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets'> & {
+    prepared: PreparedContent;
+    previous: PreviousBuild<BuildReport>;
+  },
+): EmitSiteOptions {
+  const { prepared, previous, ...rest } = parts;
+  return {
+    ...rest,
+    media: prepared.media,
+    markdownOptions: prepared.markdownOptions,
+    store,
+    engine: code.engine,
+    host: options.host ?? parts.site.config.host,
+    outDir,
+    hostConfigDir,
+    dropBrokenRedirects: options.dropBrokenRedirects === true,
+    previous: previous.manifest && { entries: previous.manifest.entries, groups: previous.manifest.groups },
+    beforeCommit: () => dropOutputManifest(store, outDir),
+  };
+}
+
+/** Timed stages: each is told to the logger as it starts and kept in the report's timings. */
+function startRun(options: BuildOptions) {
+  const timings: StageTiming[] = [];
+  return {
+    timings,
+    async stage<T>(name: string, run: () => Promise<T> | T): Promise<T> {
+      options.log?.stage(name);
+      const started = performance.now();
+      const result = await run();
+      timings.push({ stage: name, ms: Math.round(performance.now() - started) });
+      return result;
+    },
+  };
+}
+
+function newMemo(): ContentMemo {
+  return { validated: new WeakMap(), markdownBodies: new WeakMap(), recordKeys: new WeakMap() };
+}
+
+async function loadSiteFor(options: BuildOptions, memo: ContentMemo) {
+  const loaded = await loadSite(options.siteDir, options.session ? (memo.site ??= {}) : undefined);
   return options.baseUrl
     ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } }
     : loaded;
 }
 
-function fetchOptions(options: BuildOptions): FetchEntriesOptions {
-  return {
-    cms: options.cms,
-    contentDir: path.join(options.siteDir, 'content'),
-    locales: LOCALES,
-    includeDrafts: options.includeDrafts,
-    cacheDir: options.cacheDir,
-    fullCrawl: options.fullCrawl,
-    ...(options.log ? { onProgress: options.log.progress } : {}),
-  };
+function socialImagesOf(plan: SitePlan) {
+  return plan.pages.outlines.map((page) => page.socialImage);
 }
 
-function mediaOptions(options: BuildOptions, urls: string[], origin: FetchMediaOptions['origin']): FetchMediaOptions {
-  return {
-    urls,
-    origin,
-    cacheDir: options.cacheDir,
-    concurrency: options.cms?.concurrency ?? 8,
-    check: checkImage,
-    ...(options.cms?.timeoutMs === undefined ? {} : { timeoutMs: options.cms.timeoutMs }),
-    ...(options.cms?.faultRetry ? { faultRetry: options.cms.faultRetry } : {}),
-    ...(options.log ? { onProgress: options.log.progress } : {}),
-  };
-}
-
-/** --strict: the images entries use that the source could not serve fail the build. */
-function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
-  return new SitegenError({
-    code: 'MEDIA_UNAVAILABLE',
-    message: `${missingUses.length} ${missingUses.length === 1 ? 'image an entry uses is' : 'images entries use are'} not available (--strict):\n${missingUses.map((item) => `  ${describeUnavailableMedia(item)}`).join('\n')}`,
-    hint: 'upload the files again to the CMS media library (or content/uploads/), or remove them from the entries; without --strict the pages are built without them',
+/** What the output folder holds now, for the next build. */
+function saveOutputManifest(
+  { store, outDir }: Kept,
+  {
+    written,
+    previous,
+    inputs,
+    report,
+  }: {
+    written: WriteOutputResult;
+    previous: PreviousBuild<BuildReport>;
+    inputs: CheckedInputs<BuildReport> | undefined;
+    report: BuildReport;
+  },
+): Promise<void> {
+  return writeOutputManifest(store, outDir, {
+    entries: written.entries,
+    groups: written.groups,
+    previousGroups: previous.manifest?.groups,
+    inputKey: previous.inputKey,
+    fingerprint: inputs?.fingerprint.key,
+    report,
   });
 }
 
-/** sitemap.xml, robots.txt and the feeds kept as they are, with the sitemap's keys for the writer (a sitemap whose key the output holds stays as it is). */
-function formatDiscovery({
+/** Closes the store: the preview's builds keep what the others left (it keeps its own in memory). */
+async function finish({ store }: Kept, options: BuildOptions, report: BuildReport): Promise<BuildReport> {
+  await store.close({ sweep: !options.session });
+  return report;
+}
+
+function buildReport({
+  options,
+  kept,
   site,
-  sitemap,
-  keptFeeds,
-  previous,
-  engine,
+  source,
+  prepared,
+  plan,
+  written,
+  hosting,
+  timings,
 }: {
+  options: BuildOptions;
+  kept: Kept;
   site: Site;
-  sitemap: UrlElement[];
-  keptFeeds: FeedReuse['kept'];
-  previous: OutputEntries | undefined;
-  engine: string;
-}): { files: OutputFile[]; hashes: Map<string, string> } {
-  const sitemapFiles = reuseSitemap(sitemap, { baseUrl: site.config.baseUrl, engine, previous });
+  source: Pick<FetchedContent, 'requests' | 'dialect'>;
+  prepared: Awaited<ReturnType<typeof prepareContent>>;
+  plan: Awaited<ReturnType<typeof planSite>>;
+  written: { files: number; bytes: number };
+  hosting: { redirectRules: number; redirectWarnings: string[]; warnings: string[] };
+  timings: StageTiming[];
+}): BuildReport {
+  const damaged = kept.store.damaged;
+  const problems = [
+    ...prepared.problems,
+    ...plan.clashWarnings.map((message): BuildProblem => ({ code: 'OUTPUT_PATH_CLASH', message })),
+    ...hosting.redirectWarnings.map((message): BuildProblem => ({ code: 'REDIRECTS_INVALID', message })),
+  ];
+  const cacheNotice =
+    damaged > 0 ? [`cache: ${damaged} damaged ${damaged === 1 ? 'entry' : 'entries'} ignored and computed again`] : [];
   return {
-    files: [...sitemapFiles.files, formatRobots({ baseUrl: site.config.baseUrl }), ...keptFeeds],
-    hashes: sitemapFiles.hashes,
+    source: options.cms
+      ? `${source.dialect === 'proxy' ? 'site proxy' : `Strapi v${source.dialect}`} at ${new URL(options.cms.url).origin}`
+      : 'embedded content',
+    records: plan.content.counts,
+    pages: plan.pages.outlines.length,
+    pagesRendered: plan.pages.toRender.length,
+    files: written.files,
+    bytes: written.bytes,
+    requests: source.requests,
+    mediaDownloads: prepared.mediaDownloads,
+    coverColours: prepared.coverColours,
+    warnings: [
+      ...prepared.warnings,
+      ...plan.content.warnings,
+      ...plan.warnings,
+      ...hosting.redirectWarnings,
+      ...hosting.warnings,
+      ...cacheNotice,
+    ],
+    ...(problems.length > 0 ? { problems } : {}),
+    ...(prepared.mediaUnavailable > 0 ? { mediaUnavailable: prepared.mediaUnavailable } : {}),
+    hosting: {
+      host: options.host ?? site.config.host,
+      redirects: hosting.redirectRules,
+      configDir: kept.hostConfigDir,
+    },
+    upToDate: false,
+    timings,
   };
-}
-
-function feedOptions(site: Site) {
-  return { baseUrl: site.config.baseUrl, product: site.config.product, locales: site.locales };
-}
-
-/** The content keys of the bodies the feeds to format need and the cache does not hold: the pages that show them hand them back. */
-function bodiesToKeep(feeds: FeedReuse, cached: BuildCache<BuildReport>['feedBodies']): Set<string> {
-  const keys = new Set<string>();
-  for (const feed of feeds.toFormat)
-    for (const { body } of feed.entries) if (!cached.known.has(body.contentKey)) keys.add(body.contentKey);
-  return keys;
-}
-
-/**
- * The feeds to format, once every page is rendered. Each body is the HTML its page rendered, else the
- * cache's; a body neither has (its page was kept, and the cache lost it) is rendered here.
- */
-async function* formattedFeeds({
-  site,
-  feeds,
-  markdownOptions,
-  rendered,
-  cache,
-}: {
-  site: Site;
-  feeds: FeedReuse;
-  markdownOptions: MarkdownOptions;
-  rendered: ReadonlyMap<string, string>;
-  cache: BuildCache<BuildReport>['feedBodies'];
-}): AsyncGenerator<OutputFile[]> {
-  if (feeds.toFormat.length === 0) return;
-  const known = new Map([...cache.known, ...rendered]);
-  yield formatFeeds({
-    ...feedOptions(site),
-    feeds: await renderFeedBodies(feeds.toFormat, markdownOptions, known, cache.used),
-  });
-}
-
-/** The browser bundles: the memo's (the preview) or the cache folder's for the same pipeline and templates, else made now. */
-async function clientBundles(
-  memo: BuildMemo | undefined,
-  code: { engine: string; allTemplates: string },
-  cacheDir: string,
-): Promise<ClientBundles> {
-  const key = `${code.engine}:${code.allTemplates}`;
-  if (memo?.clientBundles?.key === key) return memo.clientBundles.bundles;
-  let bundles = await loadClientBundles(cacheDir, key);
-  if (!bundles) {
-    bundles = await bundleClient();
-    await saveClientBundles(cacheDir, key, bundles);
-  }
-  if (memo) memo.clientBundles = { key, bundles };
-  return bundles;
-}
-
-function mediaFiles(media: { files: Map<string, { outputPath: string; sourceFile: string }> }): OutputFile[] {
-  return [...media.files.values()].map((file) => ({ path: file.outputPath, copyFrom: file.sourceFile, link: true }));
-}
-
-/**
- * The render pool's pages as output files, the bodies they hand back put in `bodies`; a pool of its
- * own is closed as soon as it has rendered the last one.
- */
-async function* renderedFiles(
-  batches: AsyncIterable<RenderedPage[]>,
-  bodies: Map<string, string>,
-  done: () => Promise<void> | undefined,
-): AsyncGenerator<OutputFile[]> {
-  try {
-    for await (const batch of batches) {
-      for (const page of batch) for (const body of page.bodies ?? []) bodies.set(body.contentKey, body.html);
-      yield batch.map((page) => ({ path: page.path, contents: page.bytes }));
-    }
-  } finally {
-    await done();
-  }
-}
-
-/** The batches in a queue emptied as they are taken: each is garbage once its reader is done with it. */
-function* handOver(batches: OutputItem[][]): Generator<OutputItem[]> {
-  while (batches.length > 0) yield batches.shift()!;
-}
-
-async function* concat(
-  ...sources: Array<Iterable<OutputItem[]> | AsyncIterable<OutputItem[]>>
-): AsyncGenerator<OutputItem[]> {
-  for (const source of sources) yield* source;
-}
-
-/** Two entries sharing one media file (localizations reuse covers) are one output file. */
-function dedupeByPath(files: OutputFile[]): OutputFile[] {
-  return [...new Map(files.map((file) => [file.path, file])).values()];
 }

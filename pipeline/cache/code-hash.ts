@@ -4,7 +4,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import type { PageTemplate } from '../plan/page-plan.ts';
 import { PROJECT_ROOT_URL, RUNS_FROM_BUNDLE } from '../project-root.ts';
-import { replaceFile } from '../replace-file.ts';
+import { fileURLToPath } from 'node:url';
+import { replaceShared } from './store.ts';
 
 const ROOT = PROJECT_ROOT_URL;
 const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
@@ -71,7 +72,7 @@ export async function loadCodeHashes(): Promise<CodeHashes> {
   const hashes: CodeHashes = { engine, templates: templates.pages, allTemplates: templates.all };
   if (KEPT_HASHES) {
     // A project folder that cannot be written: the hashes are computed each time.
-    await replaceFile(KEPT_HASHES, JSON.stringify(hashes), { shared: true }).catch(() => undefined);
+    await replaceShared(fileURLToPath(KEPT_HASHES), JSON.stringify(hashes)).catch(() => undefined);
   }
   return hashes;
 }

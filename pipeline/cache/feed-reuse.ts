@@ -15,8 +15,8 @@ export interface FeedReuse {
 /**
  * Splits the feeds by their key against what the output holds. A feed's key covers the pipeline, the
  * site-wide options of formatFeeds and the feed's plan with each entry's body named by its content key
- * (same key, same HTML): equal keys, equal files. A kept feed's entry bodies stay in `bodies.used`, so
- * that the feed-body cache still holds them when a later build formats the feed again.
+ * (same key, same HTML): equal keys, equal files. A kept feed's entry bodies are looked up in `bodies`
+ * (the store's table), so that it still holds them when a later build formats the feed again.
  */
 export function splitFeeds(
   plans: FeedPlan[],
@@ -29,7 +29,7 @@ export function splitFeeds(
     options: Omit<FormatFeedsOptions, 'feeds'>;
     engine: string;
     previous: OutputEntries | undefined;
-    bodies: { known: ReadonlyMap<string, string>; used: Map<string, string> };
+    bodies: { get(key: string): string | undefined };
   },
 ): FeedReuse {
   const hashes = new Map<string, string>();
@@ -44,10 +44,7 @@ export function splitFeeds(
       continue;
     }
     kept.push({ path: plan.feedPath, kept: true });
-    for (const { contentKey } of entries) {
-      const html = bodies.known.get(contentKey);
-      if (html !== undefined) bodies.used.set(contentKey, html);
-    }
+    for (const { contentKey } of entries) bodies.get(contentKey);
   }
   return { hashes, kept, toFormat };
 }

@@ -55,11 +55,15 @@ const COMMON = {
  * The always-on script is one file with nothing to import (no request chain on every page); the
  * on-demand modules share chunks among themselves (React for the islands).
  */
+let bundlesRunning = 0;
+
 export async function bundleClient(): Promise<ClientBundles> {
   // Loaded here: a build whose bundles are in the cache does not load esbuild.
   const { build: esbuild, stop } = await import('esbuild');
   const modulePath = (name: IslandName) => new URL(MODULES[name], TEMPLATES).pathname;
-  // esbuild's service process (about 30 MB) is stopped until the next bundle (the preview's next template change) starts another.
+  // esbuild's service process (about 30 MB) is stopped until the next bundle (the preview's next template
+  // change) starts another; not while another bundle of this process is still running on it.
+  bundlesRunning += 1;
   const [site, modules] = await Promise.all([
     esbuild({ ...COMMON, entryPoints: { site: SITE_SCRIPT } }),
     esbuild({
@@ -67,7 +71,10 @@ export async function bundleClient(): Promise<ClientBundles> {
       entryPoints: Object.fromEntries(ISLAND_NAMES.map((name) => [`island-${name}`, modulePath(name)])),
       splitting: true,
     }),
-  ]).finally(stop);
+  ]).finally(() => {
+    bundlesRunning -= 1;
+    if (bundlesRunning === 0) void stop();
+  });
   const outputs = [...site.outputFiles, ...modules.outputFiles];
   const files = outputs.map((file) => ({ path: path.relative(ROOT, file.path), contents: file.contents }));
   const urlOf = (entry: string) => {

@@ -1,28 +1,27 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { digest, digestJson, replaceShared, type Store } from '../cache/store.ts';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-cms.ts';
 import type { SnapshotFileEntries, SnapshotFileKey } from './load-snapshot.ts';
 import { entryKey, latestUpdatedAt, replacementOf } from './merge-entries.ts';
 import type { FetchedContent, MediaOrigin, RawEntry } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
-import { replaceFile } from '../replace-file.ts';
 
 /** After this long the cached crawl is not trusted to be patched: everything is fetched again. */
 export const FULL_CRAWL_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Entries per chunk of the kept crawl. A chunk is kept as a file named by the hash of its bytes, and
- * the build keeps the valid records of each chunk under that hash (pipeline/cache/snapshot-records.ts),
- * as it does for each file of the embedded snapshot: an edit in the CMS rewrites, and validates again,
- * the one chunk that holds the entry, not the whole crawl.
+ * Entries per chunk of the kept crawl. A chunk is kept as a snapshot file, as `sitegen pull` writes them
+ * (`cms/<collection>/<n>.json`, a Strapi response body), and the build keeps the valid records of each
+ * chunk under the digest of its bytes (pipeline/cache/snapshot-records.ts), as it does for each file of
+ * the embedded snapshot: an edit in the CMS rewrites, and validates again, the one chunk that holds the
+ * entry, not the whole crawl.
  */
 const CHUNK_SIZE = 100;
 
 export interface CachedCrawlOptions extends FetchCmsOptions {
-  cacheDir: string;
+  store: Store;
   /** Ignore the cached crawl (`sitegen build --full-crawl`). */
   fullCrawl?: boolean;
   now?: number;
@@ -32,7 +31,7 @@ export interface CachedCrawlOptions extends FetchCmsOptions {
 
 /** What the crawl's index file holds; the entries are in the chunk files it names. */
 interface CrawlIndex {
-  version: 3;
+  version: 4;
   url: string;
   locales: readonly string[];
   /** When the entries were last fetched whole, and the requests that took. */
@@ -40,12 +39,12 @@ interface CrawlIndex {
   fullCrawlRequests: number;
   dialect: FetchedContent['dialect'];
   mediaOrigin: MediaOrigin;
-  /** The chunks in crawl order, each `<hash>.bin` in the crawl's folder (the entries, V8-serialized). */
+  /** The chunks in crawl order, each a snapshot file of the crawl's folder with the digest of its bytes. */
   chunks: SnapshotFileKey[];
 }
 
 /** A chunk as the build has it: its entries (as kept when `saved`, else as fetched) and, if new, its bytes to write. */
-type CrawlChunk = SnapshotFileEntries & { bytes?: Buffer };
+type CrawlChunk = SnapshotFileEntries & { bytes?: string | undefined };
 
 /**
  * The published entries of a live CMS, from the last build's crawl patched with what changed since:
@@ -79,9 +78,9 @@ export async function fetchWithCrawlCache(
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
       fetchCmsTotals({ cms: options.cms, locales: options.locales }),
     ]);
-    // A chunk file gone from the cache folder (its valid records kept, the entries as fetched not): fetched whole below.
+    // A chunk gone from the store (its valid records kept, the entries as fetched not): fetched whole below.
     const chunks = updatedAfter
-      ? await patchChunks(kept.chunks, changed, files.folder).catch(() => undefined)
+      ? await patchChunks(kept.chunks, changed).catch(() => undefined)
       : chunkEntries(changed.entries);
     const entries = chunks && entriesOf(chunks);
     if (chunks && entries && counted.totals && countsMatch(entries, counted.totals)) {
@@ -113,7 +112,7 @@ async function keepFull(files: CrawlFiles, full: FetchedContent, now: number): P
   await writeCrawl(
     files,
     {
-      version: 3,
+      version: 4,
       url: files.url,
       locales: files.locales,
       fullCrawlAt: now,
@@ -138,9 +137,10 @@ function chunkEntries(entries: RawEntry[]): CrawlChunk[] {
   return chunks;
 }
 
+/** A chunk as the snapshot file `sitegen pull` would write for its entries. */
 function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): CrawlChunk {
-  const bytes = serialize(entries);
-  return { collection, hash: createHash('sha256').update(bytes).digest('base64url'), entries, saved: false, bytes };
+  const bytes = `${JSON.stringify({ data: entries.map((entry) => entry.record) }, null, 2)}\n`;
+  return { collection, hash: digest(Buffer.from(bytes)), entries, saved: false, bytes };
 }
 
 /**
@@ -149,7 +149,7 @@ function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): Cr
  * A chunk that changes is read as fetched (its kept records are valid ones, not what the CMS sent)
  * and gets a new hash; the others stay as they are.
  */
-async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: string): Promise<CrawlChunk[]> {
+async function patchChunks(kept: CrawlChunk[], changed: FetchedContent): Promise<CrawlChunk[]> {
   const isV5 = changed.dialect === '5';
   const where = new Map<string, { chunk: number; position: number }>();
   kept.forEach((chunk, index) =>
@@ -158,7 +158,7 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
   const edited = new Map<number, RawEntry[]>();
   const asFetched = async (index: number) => {
     let entries = edited.get(index);
-    if (!entries) edited.set(index, (entries = await fetchedEntries(folder, kept[index]!)));
+    if (!entries) edited.set(index, (entries = await fetchedEntries(kept[index]!)));
     return entries;
   };
   const added: RawEntry[] = [];
@@ -180,7 +180,7 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent, folder: 
     // After the collection's last chunk (into it while it has room), so that its entries stay in the order they came.
     const last = chunks.findLastIndex((chunk) => chunk.collection === collection);
     const joinsLast = last !== -1 && chunks[last]!.entries.length < CHUNK_SIZE;
-    const head = joinsLast ? await fetchedEntries(folder, chunks[last]!) : [];
+    const head = joinsLast ? await fetchedEntries(chunks[last]!) : [];
     const joined = [...head, ...own];
     const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) =>
       newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
@@ -199,9 +199,7 @@ function entriesOf(chunks: CrawlChunk[]): RawEntry[] {
 
 /** A hash of the crawl (it names the content in the build's input key): its chunks' hashes, in order. */
 function digestOf(chunks: CrawlChunk[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify(chunks.map((chunk) => [chunk.collection, chunk.hash])))
-    .digest('base64url');
+  return digestJson(chunks.map((chunk) => [chunk.collection, chunk.hash]));
 }
 
 function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean {
@@ -216,25 +214,38 @@ function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean 
   );
 }
 
-/** The index file and the chunks' folder of one CMS URL and Node version (the chunks are V8's format, fast to read back). */
+/** Where one CMS URL's crawl is kept: its index is an entry of the store's `crawl` stage, its chunks a snapshot folder there. */
 interface CrawlFiles {
+  store: Store;
   index: string;
+  /** The crawl's snapshot folder (its `cms/` as `sitegen pull` writes it). */
   folder: string;
   url: string;
   locales: readonly string[];
 }
 
+const STAGE = 'crawl';
+
 function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
-  const key = createHash('sha256')
-    .update(JSON.stringify([options.cms.url, options.locales, process.versions.v8]))
-    .digest('hex')
-    .slice(0, 12);
-  return {
-    index: path.join(options.cacheDir, `crawl-${key}.bin`),
-    folder: path.join(options.cacheDir, `crawl-${key}`),
-    url: options.cms.url,
-    locales: options.locales,
-  };
+  const key = digestJson([options.cms.url, options.locales]);
+  const folder = options.store.fileOf(STAGE, key);
+  const index = digestJson(['index', options.cms.url, options.locales]);
+  return { store: options.store, index, folder, url: options.cms.url, locales: options.locales };
+}
+
+/** The snapshot file of the chunk at `position` (in crawl order, among its collection's). */
+function chunkFile(folder: string, chunk: SnapshotFileKey, position: number): string {
+  return path.join(folder, 'cms', chunk.collection, `${String(position + 1).padStart(4, '0')}.json`);
+}
+
+/** Each chunk's file, in crawl order. */
+function chunkFiles(folder: string, chunks: SnapshotFileKey[]): string[] {
+  const positions = new Map<string, number>();
+  return chunks.map((chunk) => {
+    const position = positions.get(chunk.collection) ?? 0;
+    positions.set(chunk.collection, position + 1);
+    return chunkFile(folder, chunk, position);
+  });
 }
 
 /** The kept crawl: each chunk's entries as an earlier build kept them valid, else as fetched; undefined when anything is missing. */
@@ -242,53 +253,58 @@ async function readCrawl(
   files: CrawlFiles,
   options: CachedCrawlOptions,
 ): Promise<{ index: CrawlIndex; chunks: CrawlChunk[] } | undefined> {
-  try {
-    const index = deserialize(await readFile(files.index)) as CrawlIndex;
-    if (
-      index.version !== 3 ||
-      index.url !== options.cms.url ||
-      JSON.stringify(index.locales) !== JSON.stringify(options.locales)
-    )
-      return undefined;
-    const chunks = await Promise.all(
-      index.chunks.map(async (key): Promise<CrawlChunk> => {
-        const saved = await options.saved?.(key);
-        return saved
-          ? { ...key, entries: saved, saved: true }
-          : { ...key, entries: await readChunk(files.folder, key), saved: false };
-      }),
-    );
-    return { index, chunks };
-  } catch {
+  const index = await files.store.get<CrawlIndex>(STAGE, files.index);
+  if (
+    index?.version !== 4 ||
+    index.url !== options.cms.url ||
+    JSON.stringify(index.locales) !== JSON.stringify(options.locales)
+  )
     return undefined;
-  }
+  const names = chunkFiles(files.folder, index.chunks);
+  const chunks = await Promise.all(
+    index.chunks.map(async (key, position): Promise<CrawlChunk | undefined> => {
+      // A chunk file whose bytes are not the ones the index names (the stamp table says so cheaply): fetched whole.
+      if ((await files.store.digestFile(names[position]!)) !== key.hash) return undefined;
+      const saved = await options.saved?.(key);
+      const entries = saved ?? (await readChunk(names[position]!, key));
+      return { ...key, entries, saved: saved !== undefined, file: names[position]! } as CrawlChunk;
+    }),
+  );
+  return chunks.every(Boolean) ? { index, chunks: chunks as CrawlChunk[] } : undefined;
+}
+
+async function readChunk(file: string, key: SnapshotFileKey): Promise<RawEntry[]> {
+  const body = JSON.parse(await readFile(file, 'utf8')) as { data: Array<Record<string, unknown>> };
+  return body.data.map((record) => ({ collection: key.collection, record }));
 }
 
 /** A chunk's entries as the CMS sent them (a kept chunk's are the valid records, read from its file instead), in an array of their own. */
-async function fetchedEntries(folder: string, chunk: CrawlChunk): Promise<RawEntry[]> {
-  return chunk.saved ? readChunk(folder, chunk) : [...chunk.entries];
-}
-
-async function readChunk(folder: string, key: SnapshotFileKey): Promise<RawEntry[]> {
-  return deserialize(await readFile(path.join(folder, `${key.hash}.bin`))) as RawEntry[];
+async function fetchedEntries(chunk: CrawlChunk): Promise<RawEntry[]> {
+  const file = (chunk as CrawlChunk & { file?: string }).file;
+  if (!chunk.saved || !file) return [...chunk.entries];
+  return readChunk(file, chunk);
 }
 
 /**
- * The new chunks' files first, then the index that names them, then the chunk files it no longer names.
- * Builds sharing the cache folder each write whole files of their own (the last index stays); one that
- * lost a chunk file to another's clean-up fetches everything again.
+ * The chunks' files (the new ones written, the others left), then the index that names them, then the
+ * files it no longer names. Builds sharing the cache folder each write whole files of their own (the
+ * last index stays); one that finds a chunk file changed under it fetches everything again.
  */
 async function writeCrawl(files: CrawlFiles, index: CrawlIndex, chunks: CrawlChunk[]): Promise<void> {
-  await mkdir(files.folder, { recursive: true });
-  for (const chunk of chunks)
-    if (chunk.bytes) await replaceFile(path.join(files.folder, `${chunk.hash}.bin`), chunk.bytes, { shared: true });
-  await replaceFile(
-    files.index,
-    serialize({ ...index, chunks: chunks.map(({ collection, hash }) => ({ collection, hash })) } satisfies CrawlIndex),
-    { shared: true },
-  );
-  const named = new Set(chunks.map((chunk) => `${chunk.hash}.bin`));
-  for (const name of await readdir(files.folder))
-    if (name.endsWith('.bin') && !named.has(name)) await rm(path.join(files.folder, name), { force: true });
-  for (const chunk of chunks) delete chunk.bytes;
+  const names = chunkFiles(files.folder, chunks);
+  for (const [position, chunk] of chunks.entries()) {
+    if (chunk.bytes === undefined) continue;
+    await mkdir(path.dirname(names[position]!), { recursive: true });
+    await replaceShared(names[position]!, chunk.bytes);
+    delete chunk.bytes;
+  }
+  const chunkKeys = chunks.map(({ collection, hash }) => ({ collection, hash }));
+  await files.store.put(STAGE, files.index, { ...index, version: 4, chunks: chunkKeys } satisfies CrawlIndex);
+  const kept = new Set(names);
+  for (const collection of COLLECTIONS) {
+    const folder = path.join(files.folder, 'cms', collection);
+    const present = await readdir(folder).catch(() => [] as string[]);
+    for (const name of present)
+      if (!kept.has(path.join(folder, name))) await rm(path.join(folder, name), { force: true });
+  }
 }

@@ -1,3 +1,4 @@
+import type { Store } from '../cache/store.ts';
 import type { CmsOptions } from './fetch-cms.ts';
 import { loadSnapshot, type SnapshotFileKey, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
@@ -10,9 +11,9 @@ export interface FetchEntriesOptions {
   locales: readonly string[];
   includeDrafts: boolean;
   onProgress?: (message: string) => void;
-  /** Keep the crawl here and fetch only what changed next time (crawl-cache.ts); unset: always fetch everything. */
-  cacheDir?: string | undefined;
-  /** With cacheDir: fetch everything this time anyway. */
+  /** Keep the crawl in this store and fetch only what changed next time (crawl-cache.ts); unset: always fetch everything. */
+  store?: Store | undefined;
+  /** With a store: fetch everything this time anyway. */
   fullCrawl?: boolean | undefined;
   /** The embedded snapshot as already read (by the input fingerprint): parsed instead of read again. */
   snapshot?: SnapshotRead | undefined;
@@ -32,12 +33,12 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
   };
   // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
   const fetched = crawl
-    ? options.cacheDir
+    ? options.store
       ? await (
           await import('./crawl-cache.ts')
         ).fetchWithCrawlCache({
           ...crawl,
-          cacheDir: options.cacheDir,
+          store: options.store,
           fullCrawl: options.fullCrawl === true,
           saved: options.savedSnapshotFile,
         })

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { SitegenError } from '../errors.ts';
 import type { MediaDownloader } from './download-media.ts';
 import type { FaultRetry } from './fetch-with-retries.ts';
 import type { MediaOrigin } from './raw-entry.ts';
-import { replaceFile } from '../replace-file.ts';
+import { fileStamp, replaceShared, type Store } from '../cache/store.ts';
 
 /** A media file the site serves itself: where its bytes are now, and where it goes in the output. */
 export interface MediaFile {
@@ -19,7 +19,7 @@ export type MediaFiles = Map<string, MediaFile>;
 export interface FetchMediaOptions {
   urls: Iterable<string>;
   origin: MediaOrigin;
-  cacheDir: string;
+  store: Store;
   concurrency: number;
   timeoutMs?: number;
   faultRetry?: Partial<FaultRetry> | undefined;
@@ -29,12 +29,15 @@ export interface FetchMediaOptions {
   onProgress?: ((message: string) => void) | undefined;
 }
 
-interface CacheIndex {
-  /**
-   * By URL, a downloaded file; by `file:<path>:<size>:<mtime>`, a file of the content folder (read in
-   * place, never copied into the cache). `checked`: the bytes passed `check` when they were read.
-   */
-  [url: string]: { file: string; hash: string; checked?: boolean };
+/**
+ * What the store's media table holds of files whose bytes passed `check`. By URL, a downloaded file
+ * (in the store's `media` files, with the store's digest of it); by `file:<path>:<stamp>`, a file of the
+ * content folder (read in place, never copied).
+ */
+interface KnownMedia {
+  file: string;
+  hash: string;
+  digest?: string | undefined;
 }
 
 /** Media the entries name that the source does not have (HTTP 404, no such file) or that are not images: url → why. */
@@ -51,19 +54,12 @@ export type MissingMedia = Map<string, string>;
 export async function fetchMedia(
   options: FetchMediaOptions,
 ): Promise<{ files: MediaFiles; downloads: number; missing: MissingMedia }> {
-  const cacheFolder = path.join(options.cacheDir, 'media');
-  const indexFile = path.join(cacheFolder, 'index.json');
-  const index: CacheIndex = JSON.parse(await readFile(indexFile, 'utf8').catch(() => '{}')) as CacheIndex;
-  // Per file of the content folder, the key of its entry (`file:<path>:<size>:<mtime>`), to replace it when the file changes.
-  const localKeys = new Map(
-    Object.entries(index).flatMap(([key, entry]) => (key.startsWith('file:') ? [[entry.file, key] as const] : [])),
-  );
+  const known = await options.store.table<KnownMedia>('media');
   const limit = pLimit(options.concurrency);
   const files: MediaFiles = new Map();
   const missing: MissingMedia = new Map();
   const failures: string[] = [];
   let downloads = 0;
-  let indexChanged = false;
   const stop = new AbortController();
   // Loaded with the first file to download (download-media.ts).
   let downloader: MediaDownloader | undefined;
@@ -90,9 +86,10 @@ export async function fetchMedia(
           if (local) {
             // A file of the content folder that passed the check before, unchanged since (size and time): its hash is known.
             const info = await stat(local).catch(() => undefined);
-            const seen = info?.isFile() ? `file:${local}:${info.size}:${info.mtimeMs}` : undefined;
-            if (seen && index[seen]) {
-              files.set(url, { sourceFile: local, outputPath: outputPathFor(url, index[seen].hash) });
+            const seen = info?.isFile() ? `file:${local}:${fileStamp(info)}` : undefined;
+            const before = seen && known.get(seen);
+            if (before) {
+              files.set(url, { sourceFile: local, outputPath: outputPathFor(url, before.hash) });
               return;
             }
             const bytes = await readFile(local).catch((error: NodeJS.ErrnoException) => {
@@ -104,35 +101,17 @@ export async function fetchMedia(
             else {
               const hash = hashOf(bytes!);
               files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hash) });
-              if (seen && options.check) {
-                const stale = localKeys.get(local);
-                if (stale !== undefined) delete index[stale];
-                localKeys.set(local, seen);
-                index[seen] = { file: local, hash, checked: true };
-                indexChanged = true;
-              }
+              if (seen && options.check) known.set(seen, { file: local, hash });
             }
             return;
           }
           const absolute = absoluteUrl(url, options.origin);
-          const cached = index[absolute];
-          if (cached && (await exists(path.join(cacheFolder, cached.file)))) {
-            // A file cached before downloads were checked is checked once, from the cache.
-            if (!cached.checked && options.check) {
-              const problem = await options.check(await readFile(path.join(cacheFolder, cached.file)));
-              if (problem !== undefined) {
-                missing.set(url, problem);
-                delete index[absolute];
-                indexChanged = true;
-                return;
-              }
-              cached.checked = true;
-              indexChanged = true;
-            }
-            files.set(url, {
-              sourceFile: path.join(cacheFolder, cached.file),
-              outputPath: outputPathFor(url, cached.hash),
-            });
+          const cached = known.get(absolute);
+          const cachedFile = cached && options.store.fileOf('media', cached.file);
+          // A kept download is used while its bytes are the ones it was kept with (the store's stamp table
+          // says so without reading them): it is copied into the output, and a damaged one must not be.
+          if (cached && cachedFile && (await options.store.digestFile(cachedFile)) === cached.digest) {
+            files.set(url, { sourceFile: cachedFile, outputPath: outputPathFor(url, cached.hash) });
             return;
           }
           const bytes = await download(absolute);
@@ -144,19 +123,16 @@ export async function fetchMedia(
           const problem = await options.check?.(bytes);
           if (problem !== undefined) {
             missing.set(url, problem);
-            if (index[absolute]) {
-              delete index[absolute];
-              indexChanged = true;
-            }
             return;
           }
           const hash = hashOf(bytes);
-          const file = `${createHash('sha256').update(absolute).digest('hex').slice(0, 32)}${extensionOf(url)}`;
-          await mkdir(cacheFolder, { recursive: true });
-          await writeFile(path.join(cacheFolder, file), bytes);
-          index[absolute] = { file, hash, ...(options.check ? { checked: true } : {}) };
-          indexChanged = true;
-          files.set(url, { sourceFile: path.join(cacheFolder, file), outputPath: outputPathFor(url, hash) });
+          // Named by its content: a file of that name always holds these bytes.
+          const file = `${hash}${extensionOf(url)}`;
+          const sourceFile = options.store.fileOf('media', file);
+          await mkdir(path.dirname(sourceFile), { recursive: true });
+          await replaceShared(sourceFile, bytes);
+          if (options.check) known.set(absolute, { file, hash, digest: await options.store.digestFile(sourceFile) });
+          files.set(url, { sourceFile, outputPath: outputPathFor(url, hash) });
         } catch (error) {
           if (stop.signal.aborted && error === stop.signal.reason) return;
           failures.push(`${url}: ${describeError(error)}`);
@@ -166,10 +142,6 @@ export async function fetchMedia(
       }),
     ),
   );
-  if (indexChanged) {
-    await mkdir(cacheFolder, { recursive: true });
-    await replaceFile(indexFile, JSON.stringify(index));
-  }
   if (failures.length > 0) {
     throw new SitegenError({
       code: 'MEDIA_UNAVAILABLE',
@@ -212,11 +184,4 @@ function outputPathFor(url: string, hash: string): string {
   const stem =
     (extension ? base.slice(0, -extension.length) : base).replace(/[^a-zA-Z0-9_-]+/g, '-').slice(0, 80) || 'media';
   return `_media/${stem}.${hash}${extension}`;
-}
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
+import { digest, digestJson, fileStamp, type Store } from '../cache/store.ts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -146,45 +145,30 @@ export interface SnapshotRead {
   files: Array<SnapshotFile & { bytes?: Buffer | undefined; hash: string }>;
 }
 
-/**
- * A file's size, modification and change times and inode, with the hash of its bytes when it had
- * them. Any write to the file changes its change time (which no tool sets back), so an equal stamp
- * means the same bytes, and they are neither read nor hashed again.
- */
-export type SnapshotStamps = Record<string, { stamp: string; hash: string }>;
-
-/** What says a file is as it was: size, modification and change times, inode (see SnapshotStamps; the preview's memo too). */
-function fileStamp(info: Stats): string {
-  return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
-}
-
 export async function readSnapshot(
   contentDir: string,
-  options: { includeDrafts: boolean; stamps?: SnapshotStamps | undefined },
+  options: { includeDrafts: boolean; store?: Store | undefined },
 ): Promise<SnapshotRead> {
+  // A file whose stamp is in the store's table is neither read nor hashed again (it may not be needed).
+  const stamps = await options.store?.stamps();
   // All at once: each file is hashed while the next ones are still being read.
   const files: SnapshotRead['files'] = await Promise.all(
     (await listSnapshotFiles(contentDir)).map(async (file) => {
       const full = path.join(contentDir, file.name);
-      if (options.stamps) {
-        const info = await stat(full);
-        const stamp = fileStamp(info);
-        const known = options.stamps[file.name];
-        if (known?.stamp === stamp) return { ...file, hash: known.hash };
+      if (stamps) {
+        const stamp = fileStamp(await stat(full));
+        const known = stamps.get(full);
+        if (known?.stamp === stamp) return { ...file, hash: known.digest };
         const bytes = await readFile(full);
         const hash = hashFile(bytes);
         // Stamped before the read: a write during it gives a newer stamp, and the file is read again next time.
-        options.stamps[file.name] = { stamp, hash };
+        stamps.set(full, { stamp, digest: hash });
         return { ...file, bytes, hash };
       }
       const bytes = await readFile(full);
       return { ...file, bytes, hash: hashFile(bytes) };
     }),
   );
-  if (options.stamps) {
-    const names = new Set(files.map((file) => file.name));
-    for (const name of Object.keys(options.stamps)) if (!names.has(name)) delete options.stamps[name];
-  }
   return {
     contentDir,
     digest: snapshotDigest(
@@ -196,13 +180,11 @@ export async function readSnapshot(
 }
 
 function hashFile(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('base64url');
+  return digest(bytes);
 }
 
 function snapshotDigest(files: Array<[name: string, hash: string]>, options: { includeDrafts: boolean }): string {
-  return createHash('sha256')
-    .update(JSON.stringify(['snapshot', options.includeDrafts, files]))
-    .digest('base64url');
+  return digestJson(['snapshot', options.includeDrafts, files]);
 }
 
 interface SnapshotFile {

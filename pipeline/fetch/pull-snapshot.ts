@@ -1,5 +1,6 @@
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openStore } from '../cache/store.ts';
 import { SitegenError } from '../errors.ts';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
@@ -37,7 +38,7 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
   const media = await fetchMedia({
     urls,
     origin: fetched.mediaOrigin,
-    cacheDir: options.cacheDir,
+    store: openStore(options.cacheDir),
     concurrency: options.cms.concurrency,
     faultRetry: options.cms.faultRetry,
   });

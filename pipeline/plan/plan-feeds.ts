@@ -60,18 +60,16 @@ export function planFeeds({ content, site }: { content: Content; site: Site }): 
 export async function renderFeedBodies(
   feeds: FeedPlan[],
   options: MarkdownOptions,
-  known: ReadonlyMap<string, string> = new Map(),
-  used = new Map<string, string>(),
+  known: { get(key: string): string | undefined; set(key: string, html: string): void } = new Map(),
 ): Promise<Feed[]> {
   const bodies = feeds.flatMap((feed) => feed.entries.map((entry) => entry.body));
-  // The Markdown renderer (markdown-it, highlight.js) is loaded only when a body is not known from the last build.
-  const unknown = bodies.filter((body) => !used.has(body.contentKey) && !known.has(body.contentKey));
+  // The Markdown renderer (markdown-it, highlight.js) is loaded only when a body is not known already.
+  const unknown = bodies.filter((body) => known.get(body.contentKey) === undefined);
   const render =
     unknown.length > 0 ? (await import('../transform/markdown.ts')).createMarkdownRenderer(options) : undefined;
   const htmlOf = (body: FeedPlan['entries'][number]['body']) => {
-    let html = used.get(body.contentKey) ?? known.get(body.contentKey);
-    if (html === undefined) html = render!(body.markdown).html;
-    used.set(body.contentKey, html);
+    let html = known.get(body.contentKey);
+    if (html === undefined) known.set(body.contentKey, (html = render!(body.markdown).html));
     return html;
   };
   return feeds.map(({ entries, ...feed }) => ({

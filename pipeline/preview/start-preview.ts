@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildMemo, type BuildProblem, type BuildReport } from '../build.ts';
+import { build, type ContentMemo, type BuildProblem, type BuildReport } from '../build.ts';
 import { SitegenError } from '../errors.ts';
 import { fetchCmsEntries, type CmsOptions } from '../fetch/fetch-cms.ts';
 import { fetchEntries } from '../fetch/fetch-entries.ts';
@@ -126,7 +126,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   }));
   // One worker that keeps the templates loaded, and a primed spare for the next template edit.
   const renderer = createRenderPool({ workers: 1, spare: true });
-  const memo: BuildMemo = {};
+  const memo: ContentMemo = { validated: new WeakMap(), markdownBodies: new WeakMap(), recordKeys: new WeakMap() };
   const describe = (error: unknown, blogUnreachable?: Record<string, string>) =>
     describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
   const showProblem = (found: PreviewProblem) => {
@@ -226,7 +226,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         // public folder, where other hosts' formats can add thousands of redirect stubs per build.
         host: 'nginx',
         cms: options.cms,
-        fetched: state.fetched,
         includeDrafts: options.includeDrafts,
         // One editor's entry never blocks the others: what the content gets wrong is left out and listed.
         skipInvalid: true,
@@ -234,8 +233,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         dropBrokenRedirects: true,
         dropClashingPages: true,
         baseUrl: options.baseUrl,
-        renderPool: renderer,
-        memo,
+        session: { fetched: state.fetched, renderPool: renderer, memo },
       });
       await publish(report, changes, started, hadProblem);
     } catch (error) {

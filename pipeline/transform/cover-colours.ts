@@ -1,7 +1,5 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
-import { replaceFile } from '../replace-file.ts';
+import type { Store } from '../cache/store.ts';
 
 type SharpFactory = (input?: Buffer | Uint8Array | string, options?: SharpOptions) => Sharp;
 let loadedSharp: Promise<SharpFactory> | undefined;
@@ -25,46 +23,43 @@ export interface CoverColour {
 }
 export type CoverColours = Map<string, CoverColour>;
 
+/** An image the build has: its media URL, its file, and its key in the store (its output path, named by its content). */
+export interface StoredImage {
+  url: string;
+  file: string;
+  key: string;
+}
+
 /**
  * Average colour and brightness (0–255, ITU-R 601 luma) of each image, for covers whose CMS metadata
- * lacks them. Results are cached by media URL in `<cacheDir>/cover-colours.json`, so a later build
- * decodes nothing again. The only module that loads sharp.
+ * lacks them. Kept in the store by the image's content, so a later build decodes nothing again. The
+ * only module that loads sharp.
  */
 export async function extractCoverColours(
-  images: Array<{ url: string; file: string }>,
-  cacheDir: string,
+  images: StoredImage[],
+  store: Store,
 ): Promise<{ colours: CoverColours; computed: number; cached: number; unreadable: Map<string, string> }> {
-  const cacheFile = path.join(cacheDir, 'cover-colours.json');
-  const cache = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, CoverColour>;
+  const known = await store.table<CoverColour>('cover-colours');
   const colours: CoverColours = new Map();
   const unreadable = new Map<string, string>();
   let computed = 0;
-  let cached = 0;
   for (const image of images) {
-    const hit = cache[image.url];
+    const hit = known.get(image.key);
     if (hit) {
       colours.set(image.url, hit);
-      cached += 1;
       continue;
     }
-    let colour: CoverColour;
     try {
-      colour = await averageColour(image.file);
+      const colour = await averageColour(image.file);
+      known.set(image.key, colour);
+      colours.set(image.url, colour);
+      computed += 1;
     } catch (error) {
       // The header was readable, the pixels are not (a cut-off file): the cover is left out, not the build.
       unreadable.set(image.url, `not a readable image: ${(error as Error).message}`);
-      continue;
     }
-    cache[image.url] = colour;
-    colours.set(image.url, colour);
-    computed += 1;
   }
-  if (computed > 0) {
-    await mkdir(cacheDir, { recursive: true });
-    const sorted = Object.fromEntries(Object.entries(cache).sort(([a], [b]) => (a < b ? -1 : 1)));
-    await replaceFile(cacheFile, `${JSON.stringify(sorted, null, 1)}\n`);
-  }
-  return { colours, computed, cached, unreadable };
+  return { colours, computed, cached: colours.size - computed, unreadable };
 }
 
 /** Why these bytes are not an image sharp can read (from the header alone), or undefined when they are one. */
@@ -92,22 +87,13 @@ type ImageSize = { width: number; height: number };
 
 /**
  * Intrinsic width and height of images (Markdown images get them, so nothing shifts while they load).
- * Reads headers only, and only of files not measured before: sizes are kept in
- * `<cacheDir>/image-sizes.json` by file, size and modification time.
+ * Reads headers only, and only of images not measured before (kept in the store by content).
  */
-export async function measureImages(
-  images: Array<{ url: string; file: string }>,
-  cacheDir: string,
-): Promise<Map<string, ImageSize>> {
-  const cacheFile = path.join(cacheDir, 'image-sizes.json');
-  const known = JSON.parse(await readFile(cacheFile, 'utf8').catch(() => '{}')) as Record<string, ImageSize>;
-  const kept: Record<string, ImageSize> = {};
+export async function measureImages(images: StoredImage[], store: Store): Promise<Map<string, ImageSize>> {
+  const known = await store.table<ImageSize>('image-sizes');
   const sizes = new Map<string, ImageSize>();
-  let measured = 0;
   for (const image of images) {
-    const info = await stat(image.file).catch(() => undefined);
-    const key = info && `${image.file}:${info.size}:${info.mtimeMs}`;
-    let size = key === undefined ? undefined : known[key];
+    let size = known.get(image.key);
     if (!size) {
       // A file checkImage let through is readable; should one not be after all, it goes without a size.
       const sharp = await sharpLibrary();
@@ -115,16 +101,9 @@ export async function measureImages(
         .metadata()
         .catch(() => ({ width: undefined, height: undefined }));
       if (!width || !height) continue;
-      size = { width, height };
-      measured += 1;
+      known.set(image.key, (size = { width, height }));
     }
     sizes.set(image.url, size);
-    if (key !== undefined) kept[key] = size;
-  }
-  // Written again when something was measured or a file is gone: the file lists the images of this build.
-  if (measured > 0 || Object.keys(kept).length !== Object.keys(known).length) {
-    await mkdir(cacheDir, { recursive: true });
-    await replaceFile(cacheFile, `${JSON.stringify(kept)}\n`);
   }
   return sizes;
 }

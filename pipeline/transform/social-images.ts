@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvg } from './cover-colours.ts';
 import { startEntry } from '../project-root.ts';
-import { replaceFile } from '../replace-file.ts';
+import { replaceShared, type Store } from '../cache/store.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
 export interface SocialImage {
@@ -32,13 +33,8 @@ const IMAGES_IN_FLIGHT = 8;
  */
 const PNG_LEVEL = 4;
 
-/**
- * Where drawn images are kept: named after the encoding, so that a cache folder holding files of
- * another level is not mixed into the output (its images are drawn again).
- */
-export function socialImageFolder(cacheDir: string): string {
-  return path.join(cacheDir, `social-png${PNG_LEVEL}`);
-}
+/** The store's plain files of drawn images: named after the encoding, so that images of another level are drawn again. */
+const STORE_FILES = `social-png${PNG_LEVEL}`;
 
 /** The social image of a title: its path is a hash of everything drawn, so equal images share one file. Pure. */
 export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
@@ -50,40 +46,61 @@ export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
 }
 
 /**
- * Draws every distinct social image once (1200×630, the title on the brand background) into
- * `<cacheDir>/social/`, reusing files drawn by earlier builds, and returns them as output files. Many
+ * Draws every distinct social image once (1200×630, the title on the brand background) into the
+ * store's files, reusing whole images drawn by earlier builds, and returns them as output files. Many
  * new images are drawn in a child process (drawInChild), so that the memory libvips keeps is returned.
  */
 export async function writeSocialImages(
   images: Iterable<SocialImage>,
-  cacheDir: string,
+  store: Store,
   { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {},
 ): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
-  const folder = socialImageFolder(cacheDir);
-  // The folder of the level-6 images of earlier versions: drawn again into the new one.
-  await rm(path.join(cacheDir, 'social'), { recursive: true, force: true });
   const unique = new Map<string, SocialImage>();
   for (const image of images) unique.set(image.src, image);
   const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
+  const fileOf = (image: SocialImage) => store.fileOf(STORE_FILES, path.basename(image.src));
+  const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
   await mkdir(folder, { recursive: true });
-  // What earlier builds drew, in one read of the folder.
-  const present = new Set(await readdir(folder));
-  const missing = sorted.filter((image) => !present.has(path.basename(image.src)));
+  // A kept image is copied into the output only when it is a whole PNG of the right size.
+  const missing = sorted.filter((image) => !isWholeImage(fileOf(image)));
   const drawnInChild = missing.length >= drawInChildFrom && (await drawInChild(missing, folder));
   if (!drawnInChild) await drawSocialImages(missing, folder);
-  const files = sorted.map((image): CopiedFile => ({
-    path: image.src.slice(1),
-    copyFrom: path.join(folder, path.basename(image.src)),
-    link: true,
-  }));
+  const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: fileOf(image), link: true }));
   return { files, drawn: missing.length, drawnInChild };
+}
+
+/** The 8-byte PNG signature, the IHDR chunk's start, and the IEND chunk every whole PNG ends with. */
+const PNG_START = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG_END = Buffer.from('0000000049454e44ae426082', 'hex');
+
+/** Whether the file is a whole PNG of the social image's size (its first 24 and last 12 bytes). */
+export function isWholeImage(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const { size } = fstatSync(fd);
+    const head = Buffer.alloc(24);
+    const tail = Buffer.alloc(PNG_END.length);
+    if (size < 64 || readSync(fd, head, 0, 24, 0) !== 24) return false;
+    if (readSync(fd, tail, 0, tail.length, size - tail.length) !== tail.length) return false;
+    return (
+      head.subarray(0, 16).equals(PNG_START) &&
+      head.readUInt32BE(16) === SOCIAL_IMAGE_WIDTH &&
+      head.readUInt32BE(20) === SOCIAL_IMAGE_HEIGHT &&
+      tail.equals(PNG_END)
+    );
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Draws the images into the folder (each written whole, then renamed into place). */
 export async function drawSocialImages(images: SocialImage[], folder: string): Promise<void> {
   const draw = async (image: SocialImage) => {
     const file = path.join(folder, path.basename(image.src));
-    await replaceFile(file, await rasterizeSvg(formatSocialSvg(image), PNG_LEVEL));
+    await replaceShared(file, await rasterizeSvg(formatSocialSvg(image), PNG_LEVEL));
   };
   // libvips draws on its own threads: a few images in flight keep both cores busy. Each lane takes the
   // next image as soon as its last is written (batches of four waited for their slowest image).

@@ -6,11 +6,21 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
+import { decodeEntry } from '../../pipeline/cache/store.ts';
 import { SitegenError } from '../../pipeline/errors.ts';
 import { startFakeStrapi, type FakeFault, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 import { makeArticle, makeKeyTerm, REPO_ROOT } from '../helpers/content.ts';
 import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
 import { copySiteData } from '../helpers/project-copy.ts';
+
+/** The store's media table of a build's cache (download URL → its kept file, hash and digest). */
+async function mediaTable(
+  options: BuildOptions,
+): Promise<Map<string, { file: string; hash: string; digest?: string | undefined }>> {
+  const entry = decodeEntry(await readFile(path.join(options.cacheDir, 'store', 'media', 'table')));
+  expect(entry?.value).toBeInstanceOf(Map);
+  return entry!.value as Map<string, { file: string; hash: string; digest?: string | undefined }>;
+}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -135,11 +145,12 @@ describe('media the CMS lists but cannot serve', () => {
     // Nothing unusable is mirrored or cached.
     const mirrored = await readdir(path.join(build1.outDir, '_media'));
     expect(mirrored.filter((file) => /^(gone|not-an-image|lost-chart)\./.test(file))).toEqual([]);
-    const cached = JSON.parse(await readFile(path.join(build1.cacheDir, 'media', 'index.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    expect(Object.keys(cached).sort()).toEqual([`${media}/alpha.png`, `${media}/chart.png`]);
+    const cached = await mediaTable(build1);
+    expect([...cached.keys()].sort()).toEqual([`${media}/alpha.png`, `${media}/chart.png`]);
+    // The store's media files: the two downloads that are images, and the table.
+    expect((await readdir(path.join(build1.cacheDir, 'store', 'media'))).sort()).toEqual(
+      [...[...cached.values()].map((entry) => entry.file), 'table'].sort(),
+    );
   });
 
   it('fail the build with --strict, listing every one, and the previous out/ stays', async () => {
@@ -183,36 +194,34 @@ describe('media the CMS lists but cannot serve', () => {
     );
   });
 
-  it('a cached file from before downloads were checked is checked once, from the cache, without downloading it again', async () => {
+  it('a kept download whose bytes changed in the cache is not copied into the output but downloaded again', async () => {
     const server = await fake(await uploads());
     const build1 = await options(server);
     await build(build1);
-    const indexFile = path.join(build1.cacheDir, 'media', 'index.json');
-    const index = JSON.parse(await readFile(indexFile, 'utf8')) as Record<
-      string,
-      { file: string; hash: string; checked?: boolean }
-    >;
-    const alpha = index[`${server.origin}/uploads/alpha.png`]!;
-    const chart = index[`${server.origin}/uploads/chart.png`]!;
-    expect(alpha.checked).toBe(true);
-    // As an older sitegen left the cache: no `checked`, and one file that is not an image.
-    for (const entry of Object.values(index)) delete entry.checked;
-    await writeFile(indexFile, JSON.stringify(index));
-    await writeFile(path.join(build1.cacheDir, 'media', alpha.file), 'not an image');
-    const downloads = server.requests.filter((request) => request.path.startsWith('/uploads/')).length;
+    const index = await mediaTable(build1);
+    const alpha = index.get(`${server.origin}/uploads/alpha.png`)!;
+    const chart = index.get(`${server.origin}/uploads/chart.png`)!;
+    expect(alpha.digest).toBeDefined();
+    // The kept file of one download damaged (it is no image any more): its digest no longer matches.
+    await writeFile(path.join(build1.cacheDir, 'store', 'media', alpha.file), 'not an image');
+    const since = server.requests.length;
 
     const report = await build(build1);
-    expect(server.requests.filter((request) => request.path.startsWith('/uploads/')).length - downloads).toBe(3); // the three that were missing, asked again
-    expect(
-      report.warnings.find((warning) =>
-        warning.startsWith(
-          `articles #1 (en): the cover image ${server.origin}/uploads/alpha.png is not available (not an image: `,
-        ),
-      ),
-    ).toBeDefined();
-    const after = JSON.parse(await readFile(indexFile, 'utf8')) as typeof index;
-    expect(after[`${server.origin}/uploads/alpha.png`]).toBeUndefined();
-    expect(after[`${server.origin}/uploads/chart.png`]).toEqual({ ...chart, checked: true });
+    // The three that were missing, asked again, and the damaged one; not the kept chart.
+    const asked = server.requests
+      .slice(since)
+      .map((request) => request.path)
+      .filter((file) => file.startsWith('/uploads/'));
+    expect(asked).toHaveLength(4);
+    expect(asked).toContain('/uploads/alpha.png');
+    expect(asked).not.toContain('/uploads/chart.png');
+    expect(report.warnings.filter((warning) => warning.includes('/uploads/alpha.png'))).toEqual([]);
+    expect(await readFile(path.join(build1.cacheDir, 'store', 'media', alpha.file))).not.toEqual(
+      Buffer.from('not an image'),
+    );
+    const after = await mediaTable(build1);
+    expect(after.get(`${server.origin}/uploads/alpha.png`)).toEqual(alpha);
+    expect(after.get(`${server.origin}/uploads/chart.png`)).toEqual(chart);
   });
 
   it('a cover file missing from the embedded snapshot (content/uploads) is the same case', async () => {
@@ -287,12 +296,10 @@ describe('network faults during a build', () => {
       ]);
       const build1 = await options(server);
       await build(build1);
-      // The kept crawl: its index file and the folder of its chunks.
-      const crawlNames = (await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort();
-      expect(crawlNames).toEqual([expect.stringMatching(/^crawl-\w+$/), expect.stringMatching(/^crawl-\w+\.bin$/)]);
-      const crawlBefore = await readTree(path.join(build1.cacheDir, crawlNames[0]!));
-      expect(crawlBefore.size).toBeGreaterThan(0);
-      const indexBefore = await readFile(path.join(build1.cacheDir, crawlNames[1]!));
+      // The kept crawl: its index and its chunks, entries of the store's `crawl` stage.
+      const crawlDir = path.join(build1.cacheDir, 'store', 'crawl');
+      const crawlBefore = await readTree(crawlDir);
+      expect(crawlBefore.size).toBeGreaterThan(1);
       const outBefore = await readTree(build1.outDir);
 
       // An edit, then a CMS that breaks every English answer.
@@ -306,9 +313,8 @@ describe('network faults during a build', () => {
       const failure = (await build({ ...build1, fullCrawl }).catch((error: unknown) => error)) as SitegenError;
       expect(failure.code).toBe('CMS_UNREACHABLE');
       expect(failure.message).toContain('ECONNRESET');
-      expect(await readFile(path.join(build1.cacheDir, crawlNames[1]!))).toEqual(indexBefore);
-      expect(diffTrees(await readTree(path.join(build1.cacheDir, crawlNames[0]!)), crawlBefore)).toEqual([]);
-      expect((await readdir(build1.cacheDir)).filter((file) => file.startsWith('crawl-')).sort()).toEqual(crawlNames);
+      // The same entries, byte for byte (the index among them), and nothing else (no half-written entry).
+      expect(diffTrees(await readTree(crawlDir), crawlBefore)).toEqual([]);
       const outAfter = await readTree(build1.outDir);
       expect([...outAfter.keys()].sort()).toEqual([...outBefore.keys()].sort());
       expect([...outAfter].every(([file, bytes]) => bytes.equals(outBefore.get(file)!))).toBe(true);

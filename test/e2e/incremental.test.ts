@@ -1,7 +1,8 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../pipeline/build.ts';
+import { digest } from '../../pipeline/cache/store.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 import { loadSnapshotRecords, makeArticle, REPO_ROOT } from '../helpers/content.ts';
 import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
@@ -112,7 +113,8 @@ describe("the feeds' bodies", () => {
     await build(warm);
     const firstFeed = (await readTree(warm.outDir)).get('feed.xml')!.toString();
     expect(firstFeed).toContain('<content type="html">');
-    await rm(path.join(warm.cacheDir, 'feed-bodies.json'));
+    // The store's table of feed bodies (rm fails if the build kept none there).
+    await rm(path.join(warm.cacheDir, 'store', 'feed-bodies', 'table'));
     server.setRecords('articles', editOldArticle(snapshot.articles!));
     try {
       // The English feed is formatted again: the edited article's page is rendered and hands its body
@@ -197,18 +199,40 @@ describe('the crawl cache', () => {
   it('keeps the crawl in chunks: an edit or a new article rewrites one chunk and keeps the valid records of the others; a lost chunk means a whole crawl', async () => {
     const cached = paged('crawl-chunks');
     await build(cached);
-    const [folder] = (await readdir(cached.cacheDir)).filter((name) => /^crawl-\w+$/.test(name));
-    const chunks = async () => new Set(await readdir(path.join(cached.cacheDir, folder!)));
-    const keptRecords = async () => new Set(await readdir(path.join(cached.cacheDir, 'snapshot-records', 'published')));
+    // The store's `crawl` stage holds the crawl's index (an entry) and its chunks (a snapshot folder as
+    // `sitegen pull` writes it: cms/<collection>/<n>.json); `records` the chunks' valid records.
+    const crawlDir = path.join(cached.cacheDir, 'store', 'crawl');
+    const folders = (await readdir(crawlDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+    expect(folders).toHaveLength(1);
+    const snapshotDir = path.join(crawlDir, folders[0]!.name);
+    /** Each chunk file's name with its bytes' digest: an edit changes the bytes of one. */
+    const chunks = async () => {
+      const files = (await readdir(path.join(snapshotDir, 'cms'), { recursive: true, withFileTypes: true })).filter(
+        (entry) => entry.isFile() && entry.name.endsWith('.json'),
+      );
+      return new Set(
+        await Promise.all(
+          files.map(async (entry) => {
+            const file = path.join(entry.parentPath, entry.name);
+            return `${path.relative(snapshotDir, file)} ${digest(await readFile(file))}`;
+          }),
+        ),
+      );
+    };
+    const keptRecords = async () =>
+      new Set((await readdir(path.join(cached.cacheDir, 'store', 'records'))).filter((name) => !name.endsWith('.tmp')));
     const changedNames = (before: Set<string>, after: Set<string>) => ({
       added: [...after].filter((name) => !before.has(name)).length,
       removed: [...before].filter((name) => !after.has(name)).length,
     });
     const chunksBefore = await chunks();
     const keptBefore = await keptRecords();
-    // The snapshot's articles and key-terms in six languages: more than one chunk of each.
+    // The snapshot's articles and key-terms in six languages: more than one chunk of each, in the snapshot format.
     expect(chunksBefore.size).toBeGreaterThan(2);
     expect(keptBefore.size).toBe(chunksBefore.size);
+    const firstChunk = [...chunksBefore][0]!.split(' ')[0]!;
+    const body = JSON.parse(await readFile(path.join(snapshotDir, firstChunk), 'utf8')) as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(0);
 
     const added = makeArticle({
       documentId: 'chunked-new',
@@ -222,8 +246,9 @@ describe('the crawl cache', () => {
       await build(cached);
       expect(listRequests(since).length).toBe(2 * 2 * 6);
       const chunksEdited = await chunks();
+      // One chunk file rewritten; its new valid records kept beside the old ones (the clean-up leaves what was used within the hour).
       expect(changedNames(chunksBefore, chunksEdited)).toEqual({ added: 1, removed: 1 });
-      expect(changedNames(keptBefore, await keptRecords())).toEqual({ added: 1, removed: 1 });
+      expect(changedNames(keptBefore, await keptRecords())).toEqual({ added: 1, removed: 0 });
 
       server.setRecords('articles', [...editOldArticle(snapshot.articles!), added]);
       since = server.requests.length;
@@ -234,8 +259,9 @@ describe('the crawl cache', () => {
       const cold = await build(paged('crawl-chunks-cold'));
       expect(diffTrees(await readTree(cached.outDir), await readTree(paged('crawl-chunks-cold').outDir))).toEqual([]);
 
-      // The chunks' files gone (their valid records still kept): the next change cannot be put in, so everything is fetched again.
-      await rm(path.join(cached.cacheDir, folder!), { recursive: true });
+      // The chunk files gone (the index and their valid records still kept): the next change cannot be put in, so everything is fetched again.
+      await rm(path.join(snapshotDir, 'cms'), { recursive: true });
+      expect(await chunks().catch(() => new Set())).toEqual(new Set());
       server.setRecords('articles', [
         ...editOldArticle(snapshot.articles!),
         { ...added, title: 'A new article, renamed', updatedAt: '2026-12-03T10:00:00.000Z' },

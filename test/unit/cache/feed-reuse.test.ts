@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { splitFeeds } from '../../../pipeline/cache/feed-reuse.ts';
+import { openStore } from '../../../pipeline/cache/store.ts';
 import type { OutputEntries } from '../../../pipeline/emit/write-output.ts';
 import type { FeedPlan } from '../../../pipeline/plan/plan-feeds.ts';
 import type { MarkdownInput } from '../../../pipeline/transform/markdown.ts';
+import { makeTempDir } from '../../helpers/files.ts';
 
 const markdown = (text: string) => ({ markdown: text }) as MarkdownInput;
 
@@ -34,14 +36,12 @@ const options = {
     { code: 'nl' as const, iso: 'nl-NL' },
   ],
 };
-const bodies = () => ({
-  known: new Map([
-    ['k1', '<p>1</p>'],
-    ['k2', '<p>2</p>'],
-    ['k3', '<p>3</p>'],
-  ]),
-  used: new Map<string, string>(),
-});
+const BODIES: Array<[string, string]> = [
+  ['k1', '<p>1</p>'],
+  ['k2', '<p>2</p>'],
+  ['k3', '<p>3</p>'],
+];
+const bodies = () => new Map(BODIES);
 
 describe('feed reuse', () => {
   const first = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], {
@@ -59,20 +59,37 @@ describe('feed reuse', () => {
     expect(first.hashes.get('feed.xml')).not.toBe(first.hashes.get('nl/feed.xml'));
   });
 
-  it("keeps a feed whose plan is the same, and keeps its entries' bodies in the body cache", () => {
-    const cache = bodies();
-    const again = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], {
-      options,
-      engine: 'e1',
-      previous,
-      bodies: cache,
-    });
-    expect(again.kept).toEqual([
-      { path: 'feed.xml', kept: true },
-      { path: 'nl/feed.xml', kept: true },
-    ]);
-    expect(again.toFormat).toEqual([]);
-    expect([...cache.used.keys()].sort()).toEqual(['k1', 'k2', 'k3']);
+  it("keeps a feed whose plan is the same, and keeps its entries' bodies in the body cache", async () => {
+    const { dir, cleanup } = await makeTempDir('feed-bodies');
+    try {
+      // An earlier build's bodies in the store's table, one of them (k4) of an entry no feed has any more.
+      const earlier = openStore(dir);
+      const table = await earlier.table<string>('feed-bodies');
+      for (const [key, html] of [...BODIES, ['k4', '<p>4</p>'] as [string, string]]) table.set(key, html);
+      await earlier.close();
+
+      const store = openStore(dir);
+      const again = splitFeeds([feedPlan('en', ['k1', 'k2']), feedPlan('nl', ['k3'])], {
+        options,
+        engine: 'e1',
+        previous,
+        bodies: await store.table<string>('feed-bodies'),
+      });
+      await store.close();
+      expect(again.kept).toEqual([
+        { path: 'feed.xml', kept: true },
+        { path: 'nl/feed.xml', kept: true },
+      ]);
+      expect(again.toFormat).toEqual([]);
+      // The kept feeds' bodies stay in the table for a later build that formats them; k4 goes.
+      const later = await openStore(dir).table<string>('feed-bodies');
+      expect(['k1', 'k2', 'k3', 'k4'].map((key) => later.get(key))).toEqual([
+        ...BODIES.map(([, html]) => html),
+        undefined,
+      ]);
+    } finally {
+      await cleanup();
+    }
   });
 
   it("formats a feed again when an entry's body, a field, the pipeline or the site options change", () => {

@@ -1,15 +1,13 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SitegenError } from '../../../pipeline/errors.ts';
+import { openStore } from '../../../pipeline/cache/store.ts';
 import { makeTempDir } from '../../helpers/files.ts';
-import {
-  decodeKeptFile,
-  encodeKeptFile,
-  readKeptFile,
-  type DecodedKeptFile,
-} from '../../../pipeline/cache/snapshot-records.ts';
+import { decodeKeptFile, encodeKeptFile, type DecodedKeptFile } from '../../../pipeline/cache/snapshot-records.ts';
 import type { RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
+
+/** What the store keeps of a snapshot file (snapshot-records.ts). */
+type StoredFile = ReturnType<typeof encodeKeptFile>;
 
 const entries: RawEntry[] = [
   {
@@ -57,52 +55,60 @@ describe('kept snapshot files (Markdown texts after the records)', () => {
   });
 
   it('are refused when cut short or not one at all', () => {
-    const bytes = encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]);
-    expect(decodeKeptFile(bytes.subarray(0, bytes.length - 3))).toBeUndefined();
-    expect(() => decodeKeptFile(Buffer.from('not a V8 value'))).toThrow();
+    const kept = encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]);
+    expect(decodeKeptFile({ ...kept, texts: kept.texts.subarray(0, kept.texts.length - 3) })).toBeUndefined();
+    expect(decodeKeptFile({ ...kept, hashes: kept.hashes.slice(1) })).toBeUndefined();
+    expect(decodeKeptFile({ ...kept, texts: [...kept.texts] as unknown as Uint8Array })).toBeUndefined();
+    expect(decodeKeptFile('not a kept file' as unknown as StoredFile)).toBeUndefined();
+    expect(decodeKeptFile(undefined)).toBeUndefined();
   });
 });
 
-/** `bytes` written to a kept file in a folder of its own for `run`. */
-async function withKeptFile(bytes: Buffer, run: (file: string) => Promise<void>): Promise<void> {
+/** A kept file as the store's `records` stage holds it, in a cache folder of its own for `run`. */
+async function withKeptFile(
+  value: StoredFile,
+  run: (read: () => Promise<DecodedKeptFile | undefined>, file: string) => Promise<void>,
+): Promise<void> {
   const { dir, cleanup } = await makeTempDir('kept-file');
   try {
-    const file = path.join(dir, 'records.v8');
-    await writeFile(file, bytes);
-    await run(file);
+    await openStore(dir).put('records', 'kept', value);
+    // Each read with a store of its own, as a later build reads it.
+    const read = async () => decodeKeptFile(await openStore(dir).get<StoredFile>('records', 'kept'));
+    await run(read, path.join(dir, 'store', 'records', 'kept'));
   } finally {
     await cleanup();
   }
 }
 
-describe('a kept file read from disk', () => {
-  const bytes = () => encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]);
+describe('a kept file read from the store', () => {
+  const value = () => encodeKeptFile(entries, ['h1', 'h2', 'h3'], [null, null, null]);
 
-  it('gives the records at once and reads the texts from the file when the first is asked for', async () => {
-    await withKeptFile(bytes(), async (file) => {
-      const kept = (await readKeptFile(file))!;
+  it('gives the records and their texts, read whole from one entry (the entry may go after)', async () => {
+    await withKeptFile(value(), async (read, file) => {
+      const kept = (await read())!;
       expect(kept.entries.map((entry) => entry.record.title)).toEqual(['One', 'Zwei', 'Trois']);
+      await rm(file);
       expect(kept.texts[0]!()).toBe('# One\n\nPlain text.');
-      // Read once: the other texts come from what that read gave.
-      await rm(file);
       expect(kept.texts[1]!()).toBe('„Anführungszeichen“ – und ein Emoji 🙂');
+      expect(withTexts(kept)).toEqual(entries);
+      expect(await read()).toBeUndefined();
     });
   });
 
-  it('has not read the texts before one is asked for, and says so when the file is gone by then', async () => {
-    await withKeptFile(bytes(), async (file) => {
-      const kept = (await readKeptFile(file))!;
-      await rm(file);
-      expect(() => kept.texts[0]!()).toThrow(SitegenError);
-      expect(() => kept.texts[0]!()).toThrow(/could not be read/);
-    });
-  });
-
-  it('is refused when cut short', async () => {
-    await withKeptFile(bytes().subarray(0, bytes().length - 3), async (file) => {
-      expect(await readKeptFile(file)).toBeUndefined();
-      await writeFile(file, bytes().subarray(0, 10));
-      expect(await readKeptFile(file)).toBeUndefined();
+  it('is refused when cut short, emptied or garbled on disk', async () => {
+    await withKeptFile(value(), async (read, file) => {
+      const whole = await readFile(file);
+      expect(await read()).toBeDefined();
+      await writeFile(file, whole.subarray(0, whole.length - 3));
+      expect(await read()).toBeUndefined();
+      await writeFile(file, whole.subarray(0, 10));
+      expect(await read()).toBeUndefined();
+      await writeFile(file, Buffer.alloc(0));
+      expect(await read()).toBeUndefined();
+      const garbled = Buffer.from(whole);
+      garbled[garbled.length - 5]! ^= 0xff;
+      await writeFile(file, garbled);
+      expect(await read()).toBeUndefined();
     });
   });
 });

@@ -2,6 +2,7 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../../pipeline/cache/store.ts';
 import { fetchMedia } from '../../../pipeline/fetch/fetch-media.ts';
 import { checkImage } from '../../../pipeline/transform/cover-colours.ts';
 import { makeTempDir } from '../../helpers/files.ts';
@@ -22,14 +23,21 @@ const image = (colour: string, size = 8) =>
     .png()
     .toBuffer();
 const file = () => path.join(dir, 'content', 'uploads', 'cover.png');
-const media = () =>
-  fetchMedia({
-    urls: ['/uploads/cover.png'],
-    origin: { kind: 'dir', dir: path.join(dir, 'content') },
-    cacheDir: path.join(dir, 'cache'),
-    concurrency: 2,
-    check: checkImage,
-  });
+/** One build's fetch of the cover, with the store of the cache folder (its media table kept between builds). */
+const media = async () => {
+  const store = openStore(path.join(dir, 'cache'));
+  try {
+    return await fetchMedia({
+      urls: ['/uploads/cover.png'],
+      origin: { kind: 'dir', dir: path.join(dir, 'content') },
+      store,
+      concurrency: 2,
+      check: checkImage,
+    });
+  } finally {
+    await store.close();
+  }
+};
 
 describe('media from the content folder', () => {
   it('names the file by its bytes, notices a replacement, and reports one that is no image any more', async () => {

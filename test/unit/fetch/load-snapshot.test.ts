@@ -6,8 +6,8 @@ import {
   readSnapshot,
   type SnapshotMemo,
   type SnapshotRead,
-  type SnapshotStamps,
 } from '../../../pipeline/fetch/load-snapshot.ts';
+import { openStore } from '../../../pipeline/cache/store.ts';
 import type { RawEntry } from '../../../pipeline/fetch/raw-entry.ts';
 import { REPO_ROOT } from '../../helpers/content.ts';
 import { makeTempDir } from '../../helpers/files.ts';
@@ -25,7 +25,8 @@ afterAll(async () => {
 describe('loadSnapshot digest (the build input key of a snapshot build)', () => {
   it('is the same for the same files, and changes with a file, with the drafts setting', async () => {
     const first = await loadSnapshot(dir, { includeDrafts: false });
-    expect(first.digest).toMatch(/^[\w-]{43}$/);
+    // The store's digest (store.ts): SHA-256, base64url, 32 characters.
+    expect(first.digest).toMatch(/^[\w-]{32}$/);
     expect((await loadSnapshot(dir, { includeDrafts: false })).digest).toBe(first.digest);
     expect((await loadSnapshot(dir, { includeDrafts: true })).digest).not.toBe(first.digest);
     const file = path.join(dir, 'cms', 'articles', 'blog-a.json');
@@ -102,46 +103,55 @@ describe('loadSnapshot with a memo (the preview, between rebuilds)', () => {
 describe('readSnapshot with stamps (the input fingerprint of the CLI, between builds)', () => {
   const bytesRead = (read: SnapshotRead) =>
     read.files.filter((file) => file.bytes !== undefined).map((file) => file.name);
+  /** A build's read with the store of `cacheDir`: its stamp table is saved when the store closes, for the next build. */
+  const readStamped = async (cacheDir: string) => {
+    const store = openStore(cacheDir);
+    try {
+      return await readSnapshot(dir, { includeDrafts: false, store });
+    } finally {
+      await store.close();
+    }
+  };
 
   it('reads a file again only when its stamp changed, and gives the digest of a read without stamps', async () => {
-    const stamps: SnapshotStamps = {};
+    const cacheDir = path.join(dir, 'cache-stamps');
     const plain = await readSnapshot(dir, { includeDrafts: false });
-    const first = await readSnapshot(dir, { includeDrafts: false, stamps });
+    const first = await readStamped(cacheDir);
     expect(first.digest).toBe(plain.digest);
     expect(bytesRead(first)).toEqual(plain.files.map((file) => file.name));
-    const again = await readSnapshot(dir, { includeDrafts: false, stamps });
+    const again = await readStamped(cacheDir);
     expect(bytesRead(again)).toEqual([]);
     expect(again.digest).toBe(plain.digest);
 
     // A file written again with the same bytes (a save without a change): read, same hash.
     const file = path.join(dir, 'cms', 'key-terms', 'key-terms.json');
     await writeFile(file, await readFile(file));
-    const saved = await readSnapshot(dir, { includeDrafts: false, stamps });
+    const saved = await readStamped(cacheDir);
     expect(bytesRead(saved)).toEqual(['cms/key-terms/key-terms.json']);
     expect(saved.digest).toBe(plain.digest);
 
     // An edit: read, and the digest changes as without stamps.
     await writeFile(file, (await readFile(file, 'utf8')).replace('"title": "', '"title": "Stamped: '));
-    const edited = await readSnapshot(dir, { includeDrafts: false, stamps });
+    const edited = await readStamped(cacheDir);
     expect(bytesRead(edited)).toEqual(['cms/key-terms/key-terms.json']);
     expect(edited.digest).toBe((await readSnapshot(dir, { includeDrafts: false })).digest);
     expect(edited.digest).not.toBe(plain.digest);
   });
 
   it('takes the hash from an unchanged stamp without reading the file (a doctored hash shows in the digest)', async () => {
-    const stamps: SnapshotStamps = {};
-    const first = await readSnapshot(dir, { includeDrafts: false, stamps });
+    const cacheDir = path.join(dir, 'cache-doctored');
+    const first = await readStamped(cacheDir);
     const name = first.files[0]!.name;
-    stamps[name] = { ...stamps[name]!, hash: 'doctored' };
-    expect(
-      (await readSnapshot(dir, { includeDrafts: false, stamps })).files.find((file) => file.name === name)?.hash,
-    ).toBe('doctored');
+    // The stamp table is keyed by the file's absolute path.
+    const store = openStore(cacheDir);
+    const stamps = await store.stamps();
+    const full = path.join(dir, name);
+    expect(stamps.get(full)?.digest).toBe(first.files[0]!.hash);
+    stamps.set(full, { ...stamps.get(full)!, digest: 'doctored' });
+    await store.close();
+    expect((await readStamped(cacheDir)).files.find((file) => file.name === name)?.hash).toBe('doctored');
     // Its entries are read when loadSnapshot needs them and nothing kept them.
-    const loaded = await loadSnapshot(
-      dir,
-      { includeDrafts: false },
-      await readSnapshot(dir, { includeDrafts: false, stamps }),
-    );
+    const loaded = await loadSnapshot(dir, { includeDrafts: false }, await readStamped(cacheDir));
     expect(loaded.entries).toEqual((await loadSnapshot(dir, { includeDrafts: false })).entries);
   });
 });

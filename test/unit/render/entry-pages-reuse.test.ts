@@ -3,8 +3,9 @@
 // planning everything, on the embedded content edited the ways editors edit it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
-import type { KeptEntryPages } from '../../../pipeline/cache/entry-pages.ts';
-import { planSitePages, type SitePages } from '../../../pipeline/cache/page-reuse.ts';
+import type { KeptEntryFamily } from '../../../pipeline/cache/entry-pages.ts';
+import type { StoreTable } from '../../../pipeline/cache/store.ts';
+import { planSitePages, type SitePages } from '../../../pipeline/plan/plan-site-pages.ts';
 import { formatSitemapFiles } from '../../../pipeline/emit/format-sitemap.ts';
 import type { OutputEntries } from '../../../pipeline/emit/write-output.ts';
 import { entryFamilies, hasFallbackPage, planShells } from '../../../pipeline/plan/plan-pages.ts';
@@ -19,12 +20,35 @@ beforeAll(async () => ({ site, records } = await loadEmbeddedSite()));
 
 const code = FIXED_CODE;
 
+type KeptEntryPages = Map<string, KeptEntryFamily>;
+
+/**
+ * The store's `entry-pages` table as a build sees it (StoreTable): it starts with what the last build
+ * kept (`known`), and what it saves for the next build (`next`) is only what this build read or set.
+ */
+function entryPagesTable(known: KeptEntryPages): StoreTable<KeptEntryFamily> & { next: KeptEntryPages } {
+  const entries = new Map(known);
+  const next: KeptEntryPages = new Map();
+  return {
+    next,
+    get(key) {
+      const value = entries.get(key);
+      if (value !== undefined) next.set(key, value);
+      return value;
+    },
+    set(key, value) {
+      entries.set(key, value);
+      next.set(key, value);
+    },
+  };
+}
+
 /** planSitePages over the articles, as a build would call it after a build that kept `known` and wrote `previous`. */
 function plan(articles: FakeRecord[], previous?: OutputEntries, known: KeptEntryPages = new Map()) {
   const { content } = planContent(site, { articles, keyTerms: records['key-terms']! });
   const shells = planShells({ content, site });
   const shared = { product: site.config.product, messages: site.messages, shells } as unknown as RenderShared;
-  const entryPages = { known, next: new Map() as KeptEntryPages };
+  const entryPages = entryPagesTable(known);
   const pages = planSitePages({ content, site, shared, code, previous, entryPages });
   return { pages, next: entryPages.next, shells: JSON.stringify(shells), entryFamilies: entryFamilies(content) };
 }

@@ -1,11 +1,12 @@
 // issue 12: og:image per locale and article, drawn with sharp, cached by content key.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../../pipeline/cache/store.ts';
 import {
   formatSocialSvg,
+  isWholeImage,
   planSocialImage,
-  socialImageFolder,
   writeSocialImages,
 } from '../../../pipeline/transform/social-images.ts';
 import { makeTempDir } from '../../helpers/files.ts';
@@ -14,6 +15,9 @@ let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir, cleanup } = await makeTempDir('social')));
 afterAll(() => cleanup());
+
+/** Where the store in `cacheDir` keeps drawn images (level-4 PNGs): `<cacheDir>/store/social-png4/`. */
+const socialImageFolder = (cacheDir: string) => path.join(cacheDir, 'store', 'social-png4');
 
 const german = planSocialImage({
   title: 'Warum Simple Analytics eine großartige Alternative zu Google Analytics ist',
@@ -40,17 +44,19 @@ describe('social images', () => {
   });
 
   it('draws 1200×630 PNGs under 100 KB once, and reuses them in the next build', async () => {
-    const first = await writeSocialImages([german, french, german], dir);
+    const first = await writeSocialImages([german, french, german], openStore(dir));
     expect(first.drawn).toBe(2);
     expect(first.drawnInChild).toBe(false);
     expect(first.files.map((file) => file.path).sort()).toEqual([german.src.slice(1), french.src.slice(1)].sort());
     for (const file of first.files) {
+      expect(path.dirname(file.copyFrom)).toBe(socialImageFolder(dir));
+      expect(isWholeImage(file.copyFrom)).toBe(true);
       const png = await readFile(file.copyFrom);
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
       expect(png.length).toBeLessThan(100 * 1024);
     }
     const before = (await stat(path.join(socialImageFolder(dir), path.basename(german.src)))).mtimeMs;
-    const second = await writeSocialImages([german, french], dir);
+    const second = await writeSocialImages([german, french], openStore(dir));
     expect(second.drawn).toBe(0);
     expect((await stat(path.join(socialImageFolder(dir), path.basename(german.src)))).mtimeMs).toBe(before);
   });
@@ -58,7 +64,7 @@ describe('social images', () => {
   it('draws the same bytes for the same image (deterministic builds)', async () => {
     const { dir: other, cleanup: cleanOther } = await makeTempDir('social-again');
     try {
-      const [a] = (await writeSocialImages([german], other)).files;
+      const [a] = (await writeSocialImages([german], openStore(other))).files;
       expect(await readFile(a!.copyFrom)).toEqual(
         await readFile(path.join(socialImageFolder(dir), path.basename(german.src))),
       );
@@ -70,7 +76,7 @@ describe('social images', () => {
   it("draws the same bytes in a child process (used for many new images, to give libvips' memory back)", async () => {
     const { dir: other, cleanup: cleanOther } = await makeTempDir('social-child');
     try {
-      const drawn = await writeSocialImages([german, french], other, { drawInChildFrom: 1 });
+      const drawn = await writeSocialImages([german, french], openStore(other), { drawInChildFrom: 1 });
       expect(drawn.drawn).toBe(2);
       expect(drawn.drawnInChild).toBe(true);
       for (const image of [german, french]) {
@@ -90,14 +96,42 @@ describe('social images', () => {
   it('does not take images from the folder of an earlier encoding (they are drawn again, and the folder goes)', async () => {
     const { dir: other, cleanup: cleanOther } = await makeTempDir('social-old');
     try {
-      await mkdir(path.join(other, 'social'), { recursive: true });
-      await writeFile(path.join(other, 'social', path.basename(german.src)), 'a PNG of an earlier version');
-      const drawn = await writeSocialImages([german], other);
+      const earlier = path.join(other, 'store', 'social-png6');
+      await mkdir(earlier, { recursive: true });
+      const old = path.join(earlier, path.basename(german.src));
+      await writeFile(old, 'a PNG of an earlier version');
+      // The clean-up keeps what any build used within the hour: this one was last written two hours ago.
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await utimes(old, twoHoursAgo, twoHoursAgo);
+      const store = openStore(other);
+      const drawn = await writeSocialImages([german], store);
       expect(drawn.drawn).toBe(1);
       expect(await readFile(drawn.files[0]!.copyFrom)).toEqual(
         await readFile(path.join(socialImageFolder(dir), path.basename(german.src))),
       );
-      expect(await readdir(other)).not.toContain('social');
+      await store.close();
+      expect(await readdir(earlier)).toEqual([]);
+      expect(await readdir(socialImageFolder(other))).toEqual([path.basename(german.src)]);
+    } finally {
+      await cleanOther();
+    }
+  });
+
+  it('draws again a kept image that is not a whole PNG of 1200×630 (cut off, emptied, or of another size)', async () => {
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-damaged');
+    try {
+      const whole = await readFile(path.join(socialImageFolder(dir), path.basename(german.src)));
+      const kept = path.join(socialImageFolder(other), path.basename(german.src));
+      await mkdir(path.dirname(kept), { recursive: true });
+      const wrongSize = Buffer.from(whole);
+      wrongSize.writeUInt32BE(1201, 16);
+      for (const damaged of [whole.subarray(0, whole.length - 100), Buffer.alloc(0), wrongSize]) {
+        await writeFile(kept, damaged);
+        expect(isWholeImage(kept)).toBe(false);
+        const drawn = await writeSocialImages([german], openStore(other));
+        expect(drawn.drawn).toBe(1);
+        expect(await readFile(kept)).toEqual(whole);
+      }
     } finally {
       await cleanOther();
     }

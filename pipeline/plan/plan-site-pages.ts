@@ -2,13 +2,14 @@ import type { RenderShared } from '../../templates/page-context.ts';
 import { sitemapElements, urlElementOf, type UrlElement } from '../emit/format-sitemap.ts';
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
-import type { PagePlan } from '../plan/page-plan.ts';
-import { entryFamilies, hasFallbackPage, planPages } from '../plan/plan-pages.ts';
+import type { PagePlan } from './page-plan.ts';
+import { entryFamilies, hasFallbackPage, planPages } from './plan-pages.ts';
 import type { Site } from '../site/site.ts';
 import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
-import type { KeptEntryFamily, KeptEntryPage, KeptEntryPages, PageOutline } from './entry-pages.ts';
-import { createPageHasher, type PageCodeHashes } from './page-hash.ts';
+import type { StoreTable } from '../cache/store.ts';
+import type { KeptEntryFamily, KeptEntryPage, PageOutline } from '../cache/entry-pages.ts';
+import { createPageHasher, type PageCodeHashes } from '../cache/page-hash.ts';
 
 /** Which pages the render stage must render, and which stay as the previous build wrote them. */
 export interface PageReuse {
@@ -45,11 +46,11 @@ export interface SitePages extends PageReuse {
  * The plan and the page hashes, planning only the entry families that changed. An entry family whose
  * key (PageHasher.familyKey: its versions, the site, every locale's shell, the code) is one the last
  * build planned, and whose pages the output holds as that build wrote them, is not planned, hashed or
- * listed in the sitemap again: its pages are taken as `entryPages.known` has them. A family with a
- * page showing its English version elsewhere is always planned (the links in that text go to other
- * entries' pages). Every other page is planned and hashed as planPages and hashPageInputs do. Fills
- * `entryPages.next` with this build's entry pages by family key (except those of families with a
- * fallback page), for the next build.
+ * listed in the sitemap again: its pages are taken as the store's `entry-pages` table has them. A
+ * family with a page showing its English version elsewhere is always planned (the links in that text go
+ * to other entries' pages). Every other page is planned and hashed as planPages and hashPageInputs do.
+ * Files this build's entry pages in the table by family key (except those of families with a fallback
+ * page), for the next build.
  */
 export function planSitePages({
   content,
@@ -65,7 +66,7 @@ export function planSitePages({
   shared: RenderShared;
   code: PageCodeHashes;
   previous: OutputEntries | undefined;
-  entryPages: { known: KeptEntryPages; next: KeptEntryPages };
+  entryPages: StoreTable<KeptEntryFamily>;
   versionNames?: ReadonlyMap<string, string> | undefined;
 }): SitePages {
   const hasher = createPageHasher(shared, code, site, versionNames);
@@ -76,7 +77,7 @@ export function planSitePages({
     if (hasFallbackPage(family)) continue;
     const key = hasher.familyKey(family);
     keyOf.set(family, key);
-    const keptFamily = previous && entryPages.known.get(key);
+    const keptFamily = previous && entryPages.get(key);
     if (keptFamily && keptFamily.pages.every((page) => previous.get(page.outputPath)?.hash === page.hash))
       reused.set(family, keptFamily);
   }
@@ -100,8 +101,6 @@ export function planSitePages({
   // Elements per family: a page's alternates are its family's pages, whose noindex drops them.
   const sitemap = sitemapElements(others);
   const outlines: PageOutline[] = others.filter((page) => page.route !== 'not-found');
-  const next = entryPages.next;
-  next.clear();
   for (const family of families) {
     const keptFamily = reused.get(family);
     if (keptFamily) {
@@ -112,7 +111,6 @@ export function planSitePages({
         hashes.set(page.outputPath, page.hash);
         split.kept.push({ path: page.outputPath, kept: true });
       }
-      next.set(keyOf.get(family)!, keptFamily);
       continue;
     }
     const pages = plannedOf.get(family) ?? [];
@@ -123,7 +121,7 @@ export function planSitePages({
     if (key !== undefined) {
       // Every element of a family has the same hreflang lines.
       const alternates = elements.values().next().value?.alternates ?? '';
-      next.set(key, {
+      entryPages.set(key, {
         alternates,
         pages: pages.map((page) =>
           keptPage(

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputFile, OutputGroup } from '../emit/output-file.ts';
-import { formatHostFiles } from '../emit/hosts/format-host-files.ts';
-import type { HostFiles } from '../emit/hosts/host-files.ts';
-import { planHostManifest } from '../plan/host-manifest.ts';
-import { planRedirectsFrom, type RedirectInputs } from '../plan/plan-redirects.ts';
-import type { HostName, SiteFile } from '../site/schemas.ts';
-import type { BuildCache } from './build-cache.ts';
+import { digestJson, type Store } from '../../cache/store.ts';
+import type { PreviousGroup } from '../write-output.ts';
+import type { OutputFile, OutputGroup } from '../output-file.ts';
+import { formatHostFiles } from './format-host-files.ts';
+import type { HostFiles } from './host-files.ts';
+import { planHostManifest } from '../../plan/host-manifest.ts';
+import { planRedirectsFrom, type RedirectInputs } from '../../plan/plan-redirects.ts';
+import type { HostName, SiteFile } from '../../site/schemas.ts';
 
 export interface HostingOptions {
   redirects: RedirectInputs;
@@ -16,6 +16,10 @@ export interface HostingOptions {
   /** Files the build writes besides the host's own, for the hosts' file-count limits. */
   outputFileCount: number;
   hostConfigDir: string;
+  /** The output folder's groups as the last build into it left them (its manifest). */
+  previousGroups: ReadonlyMap<string, PreviousGroup> | undefined;
+  /** Also keys the stage's result: the folders it was written into. */
+  outDir: string;
 }
 
 /** The redirects and the host's files, with what the report and the writer need of them. */
@@ -26,6 +30,8 @@ export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures' | 'p
   redirectWarnings: string[];
   /** The files of the host folder; undefined: the folder holds them already, as the last build wrote it. */
   configFiles: OutputFile[] | undefined;
+  /** Files this stage's summary in the store once the host folder is written (the next build's shortcut). */
+  save(): Promise<void>;
 }
 
 /** What the next build needs to stand for this stage without running it: no redirect rule, no file contents. */
@@ -37,6 +43,8 @@ interface SavedHosting {
   configFiles: Array<[string, number, number]>;
 }
 
+const STAGE = 'hosting';
+
 /** The name of the host's files' group in the output manifest. */
 const HOST_FILES = 'host';
 
@@ -45,25 +53,28 @@ const HOST_FILES = 'host';
  * projection), the host, the site config and the file count are those of the build that wrote the
  * output, and the output and host folders still hold what it wrote, nothing is planned, formatted,
  * hashed or written again (at 10,000 records: 54,000 rules and as many HTML stubs). Otherwise both are
- * made as usual and a small summary is kept for the next build. The files of the output folder are
- * one group under the stage's key (OutputGroup): kept whole, none of them is listed.
+ * made as usual and a small summary is kept in the store for the next build. The files of the output
+ * folder are one group under the stage's key (OutputGroup): kept whole, none of them is listed.
  */
-export async function planHosting(cache: BuildCache<unknown>, options: HostingOptions): Promise<Hosting> {
-  const key = createHash('sha256')
-    .update(JSON.stringify([options.host, options.config, options.outputFileCount, options.redirects]))
-    .digest('base64url');
-  const saved = await cache.stageResult<SavedHosting>('hosting', key);
-  if (
-    saved &&
-    cache.previousGroups?.get(HOST_FILES)?.key === key &&
-    (await configFolderHolds(options.hostConfigDir, saved.configFiles))
-  ) {
+export async function planHosting(store: Store, options: HostingOptions): Promise<Hosting> {
+  const key = digestJson([
+    options.host,
+    options.config,
+    options.outputFileCount,
+    options.redirects,
+    options.outDir,
+    options.hostConfigDir,
+  ]);
+  const saved =
+    options.previousGroups?.get(HOST_FILES)?.key === key ? await store.get<SavedHosting>(STAGE, key) : undefined;
+  if (saved && (await configFolderHolds(options.hostConfigDir, saved.configFiles))) {
     return {
       redirectRules: saved.redirectRules,
       redirectWarnings: saved.redirectWarnings,
       publicFiles: { group: HOST_FILES, key },
       configFiles: undefined,
       warnings: saved.warnings,
+      save: async () => undefined,
     };
   }
   const redirects = planRedirectsFrom(options.redirects);
@@ -72,9 +83,8 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
     manifest: planHostManifest({ config: options.config, redirects: redirects.plan }),
     outputFileCount: options.outputFileCount,
   });
-  // Kept once the build has written the host folder (cache.save runs after that): its files' sizes and
-  // times. Made of paths only, so that the rules and the files' contents (54,000 stubs at 10,000
-  // records) are garbage once written, not kept until the build ends.
+  // Kept once the build has written the host folder: its files' sizes and times. Made of paths only, so
+  // that the rules and the files' contents (54,000 stubs at 10,000 records) are garbage once written.
   const summary = {
     redirectRules: redirects.plan.rules.length,
     redirectWarnings: redirects.warnings,
@@ -82,21 +92,23 @@ export async function planHosting(cache: BuildCache<unknown>, options: HostingOp
   };
   const configPaths = files.configFiles.map((file) => file.path);
   const { hostConfigDir } = options;
-  cache.remember('hosting', key, async (): Promise<SavedHosting> => ({
-    ...summary,
-    configFiles: await Promise.all(
-      configPaths.map(async (file): Promise<[string, number, number]> => {
-        const info = await stat(path.join(hostConfigDir, file));
-        return [file, info.size, info.mtimeMs];
-      }),
-    ),
-  }));
+  const save = async () =>
+    store.put(STAGE, key, {
+      ...summary,
+      configFiles: await Promise.all(
+        configPaths.map(async (file): Promise<[string, number, number]> => {
+          const info = await stat(path.join(hostConfigDir, file));
+          return [file, info.size, info.mtimeMs];
+        }),
+      ),
+    } satisfies SavedHosting);
   return {
     redirectRules: redirects.plan.rules.length,
     redirectWarnings: redirects.warnings,
     publicFiles: { group: HOST_FILES, key, files: files.publicFiles },
     configFiles: files.configFiles,
     warnings: files.warnings,
+    save,
   };
 }
 
