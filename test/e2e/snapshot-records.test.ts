@@ -31,7 +31,9 @@ const recordsDir = (options: BuildOptions) => path.join(options.cacheDir, 'store
 /** A kept file's value, as the store gave it, with its texts (the entry's tail); undefined when the entry is damaged. */
 const readKept = async (file: string) => {
   const entry = decodeEntry(await readFile(file));
-  return entry && ({ ...(entry.value as object), texts: entry.tail } as Parameters<typeof decodeKeptFile>[0]);
+  return (
+    entry && ({ ...(entry.value as object), texts: entry.tail } as unknown as Parameters<typeof decodeKeptFile>[0])
+  );
 };
 /** content/cms/articles/*.json and content/cms/key-terms/*.json of the site copy. */
 async function snapshotFiles(): Promise<number> {
