@@ -7,7 +7,17 @@ function record(options: { interactive: boolean; verbose: boolean }) {
   return { progress, text: () => text };
 }
 
-const STEPS = ['up to date', 'load site', 'fetch', 'validate', 'markdown jobs', 'plan', 'render start', 'cache write'];
+const STEPS = [
+  'up to date',
+  'load',
+  'fetch',
+  'validate',
+  'transform',
+  'plan',
+  'social images',
+  'render and write',
+  'save',
+];
 
 describe('the build progress', () => {
   it('prints one plain line per phase outside a terminal (CI), in user words, never a carriage return', () => {
@@ -29,7 +39,7 @@ describe('the build progress', () => {
 
   it('rewrites one line in place on a terminal and clears it at the end', () => {
     const { progress, text } = record({ interactive: true, verbose: false });
-    progress.logger.stage('render + write');
+    progress.logger.stage('render and write');
     progress.logger.progress('media: trying again');
     progress.stop();
     expect(text()).not.toContain('\n');
@@ -42,7 +52,7 @@ describe('the build progress', () => {
     const { progress, text } = record({ interactive: false, verbose: false });
     progress.logger.stage('plan');
     progress.logger.stage('some new internal step');
-    progress.logger.stage('render start');
+    progress.logger.stage('render and write');
     expect(text()).toBe('planning pages…\nrendering pages…\n');
     expect(phaseOf('some new internal step')).toBeUndefined();
   });

@@ -15,12 +15,12 @@ function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
     coverColours: { fromCms: 0, computed: 1, cached: 2 },
     warnings: [],
     timings: [
-      { stage: 'load site', ms: 20 },
+      { stage: 'load', ms: 20 },
       { stage: 'fetch', ms: 130 },
       { stage: 'transform', ms: 90 },
-      { stage: 'render start', ms: 5 },
-      { stage: 'render + write', ms: 400 },
-      { stage: 'cache write', ms: 30 },
+      { stage: 'social images', ms: 5 },
+      { stage: 'render and write', ms: 400 },
+      { stage: 'save', ms: 30 },
     ],
     hosting: { host: 'netlify', redirects: 949, configDir: '/site/out-host' },
     upToDate: false,
@@ -58,21 +58,22 @@ describe('formatReport', () => {
   });
 
   it('keeps the step names out of the summary, and shows them by phase with --verbose', () => {
-    expect(formatReport(makeReport(), shown)).not.toMatch(/render start|render \+ write|cache write/);
+    expect(formatReport(makeReport(), shown)).not.toMatch(/social images|render and write|save/);
     const verbose = formatReport(makeReport(), { ...shown, verbose: true });
     expect(verbose.slice(verbose.indexOf('phase / step'))).toMatchInlineSnapshot(`
-      "phase / step        ms
-      reading content    150
-        load site         20
-        fetch            130
-      preparing content   90
-        transform         90
-      rendering pages    405
-        render start       5
-        render + write   400
-      writing files       30
-        cache write       30
-      total              675
+      "phase / step         ms
+      reading content     150
+        load               20
+        fetch             130
+      preparing content    90
+        transform          90
+      planning pages        5
+        social images       5
+      rendering pages     400
+        render and write  400
+      writing files        30
+        save               30
+      total               675
       "
     `);
     expect(verbose).toMatch(/^articles\s+2\s+0\s+1\s+0\s+0\s+0\s+3$/m);
