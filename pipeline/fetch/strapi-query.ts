@@ -19,35 +19,22 @@ export interface PageRequest {
  * Scalar fields asked of the site's /api/cms proxy, which takes a comma list (spec §7): the ones spec §3 and
  * §7 name, which a CMS built to the spec has; a CMS without one of them cannot serve the site.
  */
+const ENTRY_FIELDS = [
+  'id',
+  'title',
+  'excerpt',
+  'locale',
+  'slug',
+  'authorSlug',
+  'automaticTranslated',
+  'publishedAt',
+  'updatedAt',
+  'articleType',
+] as const;
+
 const SPEC_FIELDS: Record<Collection, readonly string[]> = {
-  articles: [
-    'id',
-    'title',
-    'excerpt',
-    'locale',
-    'slug',
-    'authorSlug',
-    'automaticTranslated',
-    'publishedAt',
-    'updatedAt',
-    'articleType',
-    'showIndex',
-    'showCallToActions',
-    'coverImageWithText',
-    'coverImageWithoutText',
-  ],
-  'key-terms': [
-    'id',
-    'title',
-    'excerpt',
-    'locale',
-    'slug',
-    'authorSlug',
-    'automaticTranslated',
-    'publishedAt',
-    'updatedAt',
-    'articleType',
-  ],
+  articles: [...ENTRY_FIELDS, 'showIndex', 'showCallToActions', 'coverImageWithText', 'coverImageWithoutText'],
+  'key-terms': ENTRY_FIELDS,
 };
 
 /**
