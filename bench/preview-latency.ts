@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ISO_NUMERIC_TO_ALPHA2 } from '../pipeline/transform/iso-numeric.ts';
+import { ISO_NUMERIC_TO_ALPHA2 } from '../scripts/iso-numeric.ts';
 import type { FakeRecord } from '../test/fixtures/strapi/fake-strapi.ts';
 import { openEventStream } from '../test/helpers/event-stream.ts';
 import { copyProject } from '../test/helpers/project-copy.ts';

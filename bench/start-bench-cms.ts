@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ISO_NUMERIC_TO_ALPHA2 } from '../pipeline/transform/iso-numeric.ts';
+import { ISO_NUMERIC_TO_ALPHA2 } from '../scripts/iso-numeric.ts';
 import { startFakeStrapi, type FakeRecord, type FakeStrapi } from '../test/fixtures/strapi/fake-strapi.ts';
 import { changeOneArticle, generateContent, type GeneratedContent } from './generate-content.ts';
 import { generateCoverPool } from './generate-cover-pool.ts';

@@ -6,7 +6,7 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlasJson from 'world-atlas/countries-110m.json' with { type: 'json' };
-import { ISO_NUMERIC_TO_ALPHA2 } from '../pipeline/transform/iso-numeric.ts';
+import { ISO_NUMERIC_TO_ALPHA2 } from './iso-numeric.ts';
 import type { WorldMap } from '../pipeline/transform/world-map.ts';
 
 type CountryProperties = { name: string };

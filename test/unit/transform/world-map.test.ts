@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISO_NUMERIC_TO_ALPHA2 } from '../../../pipeline/transform/iso-numeric.ts';
+import { ISO_NUMERIC_TO_ALPHA2 } from '../../../scripts/iso-numeric.ts';
 import { readFile } from 'node:fs/promises';
 import { loadWorldMap } from '../../../pipeline/transform/world-map.ts';
 import { formatWorldMapAsset, projectWorldMap } from '../../../scripts/project-world-map.ts';
