@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { benchOff } from './bench-off.ts';
 import type { CheckedInputs } from './cache/input-fingerprint.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport } from './cache/input-fingerprint.ts';
 import { loadCodeHashes, type CodeHashes } from './cache/code-hash.ts';
@@ -168,7 +169,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     pool = await poolFor(options, pool, plan.pages.toRender.length);
     // Drawn before rendering starts: the workers load React meanwhile, and libvips' memory is not held on top of the render peak.
-    const images = await run.stage('social images', () => writeSocialImages(socialImagesOf(plan), store));
+    const images = await run.stage('social images', () =>
+      writeSocialImages(benchOff('social-images') ? [] : socialImagesOf(plan), store),
+    );
     const rendered = pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
     const emitted = await run.stage('render and write', () =>
       emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared, previous })),
