@@ -147,8 +147,11 @@ export function formatPercent(iso: string, share: number): string {
   return numberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
-/** Per locale, its date format and the dates it has written (a page shows dozens; the list and footer dates repeat on every page). */
-const dateFormats = new Map<string, { format: Intl.DateTimeFormat; written: Map<string | number, string> }>();
+/** Per locale, its date formats and the days it has written, by UTC day number (a page shows dozens; the list and footer dates repeat on every page). */
+const dateFormats = new Map<
+  string,
+  { format: Intl.DateTimeFormat; month: Intl.DateTimeFormat; written: Map<number, string> }
+>();
 /** A calendar date as the locale writes it ("3. März 2024", "3 mars 2024", "Mar 3, 2024"), in UTC. */
 export function formatDate(iso: string, date: string | number): string {
   let locale = dateFormats.get(iso);
@@ -157,11 +160,15 @@ export function formatDate(iso: string, date: string | number): string {
       iso,
       (locale = {
         format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+        // Made once: a formatter costs far more to make than to use.
+        month: new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' }),
         written: new Map(),
       }),
     );
-  let text = locale.written.get(date);
-  if (text === undefined) locale.written.set(date, (text = writeDate(locale.format, iso, new Date(date))));
+  const time = typeof date === 'number' ? date : Date.parse(date);
+  const day = Math.floor(time / 86_400_000);
+  let text = locale.written.get(day);
+  if (text === undefined) locale.written.set(day, (text = writeDate(locale, iso, new Date(time))));
   return text;
 }
 
@@ -170,9 +177,13 @@ export function formatDate(iso: string, date: string | number): string {
  * abbreviation with a period ("12 nov. 2026", RAE), which CLDR leaves out (issue 27). A month Intl
  * writes out in full ("mayo") has no period.
  */
-function writeDate(format: Intl.DateTimeFormat, iso: string, date: Date): string {
+function writeDate(
+  { format, month }: { format: Intl.DateTimeFormat; month: Intl.DateTimeFormat },
+  iso: string,
+  date: Date,
+): string {
   if (languageOf(iso) !== 'es') return format.format(date);
-  const full = new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' }).format(date);
+  const full = month.format(date);
   return format
     .formatToParts(date)
     .map((part) =>
