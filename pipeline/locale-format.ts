@@ -147,6 +147,15 @@ export function formatPercent(iso: string, share: number): string {
   return numberFormat(iso, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 }
 
+const displayNames = new Map<string, Intl.DisplayNames>();
+/** A language's or region's name in the locale's words ("español", "Autriche"); the formatter is made once per locale and type. */
+export function formatDisplayName(iso: string, type: 'language' | 'region', code: string): string | undefined {
+  const key = `${iso} ${type}`;
+  let names = displayNames.get(key);
+  if (!names) displayNames.set(key, (names = new Intl.DisplayNames([iso], { type })));
+  return names.of(code);
+}
+
 /** Per locale, its date formats and the days it has written, by UTC day number (a page shows dozens; the list and footer dates repeat on every page). */
 const dateFormats = new Map<
   string,

@@ -1,5 +1,6 @@
 import type { PageContext } from '../page-context.ts';
 import { Island } from '../islands/Island.tsx';
+import { formatDisplayName } from '../../pipeline/locale-format.ts';
 import { UTM_FIELDS, UtmGenerator, type UtmGeneratorProps } from '../islands/UtmGenerator.tsx';
 
 export function UtmGeneratorPage({ context }: { context: PageContext }) {
@@ -64,7 +65,7 @@ export function VideoPage({ context }: { context: PageContext }) {
           kind="captions"
           src={video.captions}
           srcLang="en"
-          label={new Intl.DisplayNames([context.localeMeta.iso], { type: 'language' }).of('en') ?? 'English'}
+          label={formatDisplayName(context.localeMeta.iso, 'language', 'en') ?? 'English'}
           default
         />
         <a href={video.mp4}>{t('video.download')}</a>
