@@ -150,10 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // A build that went without some media asks for them again: they may be back in the library.
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
-  // A rebuild starts one render worker now: it loads React and the templates on the other core meanwhile.
-  let pool =
-    options.session?.renderPool ??
-    (previous.manifest ? createRenderPool({ workers: options.renderWorkers ?? 1 }) : undefined);
+  let pool = startRenderPool(options, previous.manifest ? 1 : fetched.entries.length);
   try {
     const valid = await run.stage('validate', () =>
       validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
@@ -172,7 +169,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const images = await run.stage('social images', () =>
       writeSocialImages(benchOff('social-images') ? [] : socialImagesOf(plan), store),
     );
-    const rendered = pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
+    const rendered = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
     const emitted = await run.stage('render and write', () =>
       emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared, previous })),
     );
@@ -180,7 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await run.stage('save', () => saveOutputManifest(kept, { written: emitted.written, previous, inputs, report }));
     return await finish(kept, options, report);
   } finally {
-    if (!options.session) await pool?.close();
+    if (!options.session) await pool?.pool.close();
   }
 }
 
@@ -258,14 +255,27 @@ function previousBuildOptions(
 }
 
 /**
- * The pool that renders: the preview's, or the one worker a rebuild started early while it renders few
- * pages; a cold build, or a rebuild of many pages (a template changed), gets the workers its page count asks for.
+ * The workers start before the content is validated, so that they load React and the templates on the
+ * other cores while this thread validates, transforms and plans: one for a rebuild (which renders few
+ * pages), and for a cold build as many as its records ask for (each record is about one page).
  */
-async function poolFor(options: BuildOptions, early: RenderPool | undefined, pages: number): Promise<RenderPool> {
-  if (options.session) return options.session.renderPool;
-  if (early && !(options.renderWorkers === undefined && defaultRenderWorkers(pages) > 1)) return early;
-  await early?.close();
-  return createRenderPool({ workers: options.renderWorkers ?? defaultRenderWorkers(pages) });
+function startRenderPool(options: BuildOptions, pages: number): StartedPool | undefined {
+  if (options.session) return { pool: options.session.renderPool, workers: Infinity };
+  const workers = options.renderWorkers ?? (pages === 1 ? 1 : defaultRenderWorkers(pages));
+  return workers > 0 ? { pool: createRenderPool({ workers }), workers } : undefined;
+}
+
+interface StartedPool {
+  pool: RenderPool;
+  workers: number;
+}
+
+/** The pool that renders: the one started early, unless the planned pages ask for more workers than it has (a template changed). */
+async function poolFor(options: BuildOptions, early: StartedPool | undefined, pages: number): Promise<StartedPool> {
+  const workers = options.renderWorkers ?? defaultRenderWorkers(pages);
+  if (early && early.workers >= workers) return early;
+  await early?.pool.close();
+  return { pool: createRenderPool({ workers }), workers };
 }
 
 function emitOptions(
