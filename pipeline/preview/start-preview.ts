@@ -31,13 +31,10 @@ export interface PreviewOptions {
   /** A live CMS; undefined previews the embedded content. */
   cms: CmsOptions | undefined;
   includeDrafts: boolean;
-  baseUrl?: string | undefined;
   /** On 127.0.0.1; 0 picks a free port. */
   port: number;
   /** Also refetch what changed in the CMS every so many seconds. */
   pollSeconds?: number | undefined;
-  /** Quiet time after a file event before rebuilding; 30 ms. */
-  debounceMs?: number | undefined;
 }
 
 /** One rebuild that succeeded. */
@@ -73,12 +70,7 @@ export interface PreviewStatus {
   isBusy: boolean;
   /** What the overlay shows now, if anything: the last rebuild or CMS refresh failed (the last good pages stay served). */
   problem: PreviewProblem | undefined;
-  /**
-   * What the served build went without, from its content (not blocking: everything else is served):
-   * entries left out as invalid (CONTENT_INVALID), images pages go without (MEDIA_UNAVAILABLE),
-   * redirects left out (REDIRECTS_INVALID), pages of entries that claim one URL path left out
-   * (OUTPUT_PATH_CLASH), each naming the entry, file or URL. Empty when there are none.
-   */
+  /** What the served build went without (invalid entries, missing images, broken redirects, clashing pages); not blocking. */
   contentProblems: BuildProblem[];
   /** The last rebuild that succeeded. */
   lastRebuild: PreviewRebuild | undefined;
@@ -232,7 +224,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         strict: false,
         dropBrokenRedirects: true,
         dropClashingPages: true,
-        baseUrl: options.baseUrl,
         session: { fetched: state.fetched, renderPool: renderer, memo },
       });
       await publish(report, changes, started, hadProblem);
@@ -245,7 +236,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     }
   };
 
-  const queue = createRebuildQueue<PreviewChange>({ debounceMs: options.debounceMs ?? 30, rebuild });
+  const queue = createRebuildQueue<PreviewChange>({ debounceMs: 30, rebuild });
   const watcher = await watchSite({
     siteDir,
     templatesDir: TEMPLATES_DIR,
