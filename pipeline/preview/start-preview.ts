@@ -8,8 +8,6 @@ import { fetchEntries } from '../fetch/fetch-entries.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import { LOCALES } from '../locale.ts';
 import { HOST_MANIFEST_FILE } from '../plan/host-manifest.ts';
-import { loadSite } from '../site/load-site.ts';
-import { formatMessage } from '../site/messages.ts';
 import { describeProblem } from './describe-problem.ts';
 import { loadHostManifest } from './load-host-manifest.ts';
 import { createLiveEvents, type PreviewProblem } from './live-events.ts';
@@ -119,18 +117,19 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // One worker that keeps the templates loaded, and a primed spare for the next template edit.
   const renderer = createRenderPool({ workers: 1, spare: true });
   const memo: ContentMemo = { validated: new WeakMap(), markdownBodies: new WeakMap(), recordKeys: new WeakMap() };
-  const describe = (error: unknown, blogUnreachable?: Record<string, string>) =>
-    describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
+  const describe = (error: unknown) =>
+    describeProblem(error, { roots: [siteDir, CODE_ROOT], messages: memo.site?.last?.site.messages });
   const showProblem = (found: PreviewProblem) => {
     live.send({ event: 'problem', data: found });
     events.emit('problem', found);
   };
 
+  const contentDir = path.join(siteDir, 'content');
   try {
     if (options.cms)
       state.fetched = await fetchEntries({
         cms: options.cms,
-        contentDir: path.join(siteDir, 'content'),
+        contentDir,
         locales: LOCALES,
         includeDrafts: options.includeDrafts,
       });
@@ -149,12 +148,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const crawl = { cms, locales: LOCALES, includeDrafts: options.includeDrafts };
       const changed = updatedAfter
         ? await fetchCmsEntries({ ...crawl, updatedAfter })
-        : await fetchEntries({ ...crawl, contentDir: path.join(siteDir, 'content') });
+        : await fetchEntries({ ...crawl, contentDir });
       state.fetched = updatedAfter && state.fetched ? mergeEntries(state.fetched, changed) : changed;
       state.cmsProblem = undefined;
       return !updatedAfter || changed.entries.length > 0;
     } catch (error) {
-      state.cmsProblem = describe(error, await loadBlogUnreachable(siteDir));
+      state.cmsProblem = describe(error);
       showProblem(state.cmsProblem);
       return false;
     }
@@ -298,17 +297,5 @@ function assertNotSiteOutput(siteDir: string, previewDir: string): void {
       message: `refusing to build the preview into ${previewDir}: it holds or is inside the site's output ${siteOut}`,
       hint: 'give the preview a folder of its own (the default is <cache-dir>/preview)',
     });
-  }
-}
-
-/** `blog.could_not_connect` in each language, for the CMS state; none when the locale files cannot be read either. */
-async function loadBlogUnreachable(siteDir: string): Promise<Record<string, string> | undefined> {
-  try {
-    const site = await loadSite(siteDir);
-    return Object.fromEntries(
-      LOCALES.map((locale) => [locale, formatMessage(site.messages[locale], 'blog.could_not_connect')]),
-    );
-  } catch {
-    return undefined;
   }
 }
