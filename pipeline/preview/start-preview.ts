@@ -81,13 +81,11 @@ const TEMPLATES_DIR = new URL('templates/', PROJECT_ROOT_URL).pathname;
 const CODE_ROOT = PROJECT_ROOT_URL.pathname;
 
 /**
- * `sitegen preview`: build() into the preview's own folder (drafts included when asked), served on
- * 127.0.0.1 by the hosting request handler, rebuilt when a watched file or the CMS changes. Rebuilds
- * render only pages whose inputs changed, in a worker that reloads the templates when they change.
- * Content problems never stop it: invalid entries are left out, images that cannot be had are gone
- * without, and broken redirect rules are left out, each listed in the tabs and in the status (never
- * strict). A failed rebuild keeps the last good pages and shows an overlay in open tabs. Resolves after the
- * first build (which may have failed: see the overlay); throws when the CMS cannot be read at start.
+ * `sitegen preview`: build() into the preview's own folder, served on 127.0.0.1 by the hosting request
+ * handler, rebuilt when a watched file or the CMS changes. Content problems never stop it (what they break
+ * is left out and listed); a failed rebuild keeps the last good pages and shows an overlay in open tabs.
+ * Resolves after the first build (which may have failed: see the overlay); throws when the CMS cannot be
+ * read at start.
  */
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const siteDir = path.resolve(options.siteDir);
@@ -108,12 +106,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     lastRebuild: undefined as PreviewRebuild | undefined,
   };
   const problem = () => state.buildProblem ?? state.cmsProblem;
-  const contentProblems = () => state.lastRebuild?.report.problems ?? [];
-  const live = createLiveEvents(() => ({
+  /** What a tab is told when it connects; the status adds to it. */
+  const current = () => ({
     version: state.version,
     problem: problem(),
-    contentProblems: contentProblems(),
-  }));
+    contentProblems: state.lastRebuild?.report.problems ?? [],
+  });
+  const live = createLiveEvents(current);
   // One worker that keeps the templates loaded, and a primed spare for the next template edit.
   const renderer = createRenderPool({ workers: 1, spare: true });
   const memo: ContentMemo = { validated: new WeakMap(), markdownBodies: new WeakMap(), recordKeys: new WeakMap() };
@@ -254,13 +253,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await server?.close();
     await renderer.close();
   };
-  const status = (): PreviewStatus => ({
-    version: state.version,
-    isBusy: queue.isBusy(),
-    problem: problem(),
-    contentProblems: contentProblems(),
-    lastRebuild: state.lastRebuild,
-  });
+  const status = (): PreviewStatus => ({ ...current(), isBusy: queue.isBusy(), lastRebuild: state.lastRebuild });
   const refresh = async ({ full = false }: { full?: boolean } = {}): Promise<PreviewStatus> => {
     await queue.add({ kind: 'cms', full, at: performance.now() }, { immediate: true });
     return status();
