@@ -1,8 +1,10 @@
 import { isSitegenError, type ErrorCode } from '../errors.ts';
+import { formatMessage } from '../site/messages.ts';
+import type { Site } from '../site/site.ts';
 import type { PreviewProblem } from './live-events.ts';
 
 /** The spec's message for a blog that cannot be reached (site-spec §8), the site string `blog.could_not_connect`. */
-export const CMS_UNREACHABLE_TITLE = "Couldn't connect to our blog.";
+const CMS_UNREACHABLE_TITLE = "Couldn't connect to our blog.";
 
 const TITLES: Partial<Record<ErrorCode, string>> = {
   CONTENT_INVALID: 'Some entries are not valid',
@@ -18,8 +20,8 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
 export interface DescribeProblemOptions {
   /** Absolute folders to shorten in messages (the site and the code), so files read `templates/…`. */
   roots: string[];
-  /** `blog.could_not_connect` in each language (`nl` → …), for the CMS state. */
-  blogUnreachable?: Record<string, string> | undefined;
+  /** The site's UI strings as the last build loaded them, for the CMS state's title in each language. */
+  messages?: Site['messages'] | undefined;
 }
 
 /** What the overlay says about an error of a rebuild or a CMS refresh. A non-SitegenError is a bug: its stack is shown. */
@@ -36,10 +38,15 @@ export function describeProblem(error: unknown, options: DescribeProblemOptions)
     };
   }
   const isCms = error.code.startsWith('CMS_');
+  const messages = isCms ? options.messages : undefined;
   return {
     code: error.code,
     title: isCms ? CMS_UNREACHABLE_TITLE : (TITLES[error.code] ?? 'The preview could not be rebuilt'),
-    localizedTitles: isCms ? options.blogUnreachable : undefined,
+    localizedTitles:
+      messages &&
+      Object.fromEntries(
+        Object.entries(messages).map(([locale, texts]) => [locale, formatMessage(texts, 'blog.could_not_connect')]),
+      ),
     message: shorten(error.message),
     hint: isCms
       ? `${error.hint ?? 'check the CMS'}; the preview keeps showing the content it last fetched`

@@ -5,10 +5,7 @@ import type { BuildProblem } from '../build.ts';
 export type LiveEvent =
   /** On connecting: the build the tab is looking at, the current problem (the overlay), if any, and that build's content problems. */
   | { event: 'hello'; data: { version: number; problem: PreviewProblem | undefined; contentProblems: BuildProblem[] } }
-  /**
-   * A rebuild finished (sent before its `reload`): what it built without (entries left out, images gone
-   * without, redirects left out). Not blocking: tabs list them in a panel that can be dismissed; an empty list clears it.
-   */
+  /** A rebuild finished (sent before its `reload`): what it built without; tabs list it in a panel, an empty list clears it. */
   | { event: 'content-problems'; data: { version: number; problems: BuildProblem[] } }
   /** A rebuild finished: tabs showing one of `pages` (URL paths), or every tab for 'all', reload. */
   | { event: 'reload'; data: { version: number; pages: string[] | 'all' } }
@@ -29,8 +26,6 @@ export interface LiveEvents {
   /** Answers `GET /__sitegen/events` with an event stream that starts with `hello`. */
   connect(request: IncomingMessage, response: ServerResponse): void;
   send(event: LiveEvent): void;
-  /** Open streams, for tests and the CLI. */
-  clients(): number;
   /** Ends every stream (the server can then close). */
   close(): void;
 }
@@ -63,7 +58,6 @@ export function createLiveEvents(hello: () => Extract<LiveEvent, { event: 'hello
     send(event) {
       for (const response of streams) write(response, event);
     },
-    clients: () => streams.size,
     close() {
       clearInterval(keepAlive);
       for (const response of streams) response.end();

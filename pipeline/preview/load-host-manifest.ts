@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { SitegenError } from '../errors.ts';
 import { localeSchema } from '../locale-schema.ts';
 import { HOST_MANIFEST_FILE, type HostManifest } from '../plan/host-manifest.ts';
+import { redirectStatusSchema } from '../site/schemas.ts';
 import { formatZodIssues } from '../zod-issues.ts';
 
-const status = z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]);
 const header = z.object({ name: z.string(), value: z.string() }).strict();
 const manifestSchema = z
   .object({
@@ -19,7 +19,7 @@ const manifestSchema = z
             .object({
               from: z.string(),
               to: z.string(),
-              status,
+              status: redirectStatusSchema,
               origin: z.enum(['list', 'slug', 'case']),
               force: z.boolean(),
               label: z.string(),

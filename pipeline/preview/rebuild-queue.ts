@@ -7,12 +7,11 @@ export interface RebuildQueueOptions<Change> {
 
 export interface RebuildQueue<Change> {
   /**
-   * Queues a change. It is rebuilt after `debounceMs` without further changes (at once with
-   * `immediate`), after the rebuild running now; changes that arrive meanwhile share the next rebuild.
-   * Resolves when the rebuild that included the change has finished.
+   * Queues a change for the next rebuild, after `debounceMs` without further changes (at once with
+   * `immediate`) and after the running one. Resolves when the rebuild that included the change has finished.
    */
   add(change: Change, options?: { immediate?: boolean }): Promise<void>;
-  /** True when changes wait for the next rebuild (they arrived during the running one, or within the debounce). */
+  /** True when changes wait for the next rebuild. */
   hasPending(): boolean;
   /** True while a change waits or a rebuild runs. */
   isBusy(): boolean;
@@ -20,15 +19,10 @@ export interface RebuildQueue<Change> {
   close(): Promise<void>;
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /** Debounces, serializes and coalesces rebuilds: at most one runs, and each takes every change queued before it. */
 export function createRebuildQueue<Change>({ debounceMs, rebuild }: RebuildQueueOptions<Change>): RebuildQueue<Change> {
   let pending: Change[] = [];
-  let waiters: Waiter[] = [];
+  let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
@@ -48,7 +42,8 @@ export function createRebuildQueue<Change>({ debounceMs, rebuild }: RebuildQueue
     }
     running = undefined;
   };
-  const kick = () => {
+  const fire = () => {
+    timer = undefined;
     running ??= drain();
   };
 
@@ -58,15 +53,8 @@ export function createRebuildQueue<Change>({ debounceMs, rebuild }: RebuildQueue
       pending.push(change);
       const settled = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
       clearTimeout(timer);
-      timer = undefined;
-      if (options.immediate) {
-        kick();
-      } else {
-        timer = setTimeout(() => {
-          timer = undefined;
-          kick();
-        }, debounceMs);
-      }
+      if (options.immediate) fire();
+      else timer = setTimeout(fire, debounceMs);
       return settled;
     },
     hasPending: () => pending.length > 0,
@@ -74,7 +62,6 @@ export function createRebuildQueue<Change>({ debounceMs, rebuild }: RebuildQueue
     async close() {
       closed = true;
       clearTimeout(timer);
-      timer = undefined;
       for (const waiter of waiters) waiter.resolve();
       pending = [];
       waiters = [];

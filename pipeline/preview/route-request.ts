@@ -16,19 +16,6 @@ export type RouteDecision =
   | { kind: 'not-found'; notFound: string }
   | { kind: 'bad-request' };
 
-/**
- * The manifest prepared for lookups, by decoded path (nginx's `$uri`): redirect sources lowercased (nginx
- * maps ignore case too), except the lowercase-to-real-case rules, which match exactly (they would send a
- * page to itself otherwise).
- */
-export interface RouteTable {
-  redirects: ReadonlyMap<string, { to: string; status: RedirectStatus }>;
-  caseRedirects: ReadonlyMap<string, { to: string; status: RedirectStatus }>;
-  languages: ReadonlyArray<{ locale: string; urlPath: string; header: RegExp }>;
-  notFound: HostManifest['redirects']['notFound'];
-  immutableFolders: readonly string[];
-}
-
 /** A canonical path whose characters are all plain URL characters: the only kind echoed into a Location. */
 const SAFE_LOCATION = /^\/(?:[A-Za-z0-9._~!&()*+,;=:@-]+(?:\/[A-Za-z0-9._~!&()*+,;=:@-]+)*)?$/;
 const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
@@ -41,7 +28,14 @@ const CANONICAL = /^(\/.*?)(?:\.html)?\/*$/;
 export const ENCODED_CANONICAL_PATTERN = String.raw`^((?:/(?!\.\.?(?:[/?]|$))(?:[A-Za-z0-9._~!&()*+,;=:@-]|%[89A-Fa-f][0-9A-Fa-f])+?)+?)(?:\.html/*|/+)(?:\?.*)?$`;
 const ENCODED_CANONICAL = new RegExp(ENCODED_CANONICAL_PATTERN);
 
-export function createRouteTable(manifest: HostManifest): RouteTable {
+type RouteTable = ReturnType<typeof createRouteTable>;
+
+/**
+ * The manifest prepared for lookups, by decoded path (nginx's `$uri`): redirect sources lowercased (nginx
+ * maps ignore case too), except the lowercase-to-real-case rules, which match exactly (they would send a
+ * page to itself otherwise).
+ */
+export function createRouteTable(manifest: HostManifest) {
   return {
     redirects: new Map(
       manifest.redirects.rules

@@ -33,6 +33,8 @@ export interface PreviewServer {
 
 /** Only the machine itself may see drafts. */
 const HOSTNAME = '127.0.0.1';
+const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' };
+const JSON_NO_STORE = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
 const BUILDING_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sitegen preview</title></head><body><p>The preview is being built. This page reloads when it is ready.</p>${LIVE_SCRIPT_TAG}</body></html>`;
 
@@ -46,13 +48,11 @@ export async function servePreview(options: ServePreviewOptions): Promise<Previe
   const allowedHosts = new Set<string>();
   const server = http.createServer((request, response) => {
     if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) {
-      response
-        .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end(`The preview answers only at http://${HOSTNAME}:${port}.\n`);
+      response.writeHead(403, TEXT).end(`The preview answers only at http://${HOSTNAME}:${port}.\n`);
       return;
     }
     answer(request, response, options).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      if (!response.headersSent) response.writeHead(500, TEXT);
       response.end(`The preview could not answer this request: ${(error as Error).message}\n`);
     });
   });
@@ -112,23 +112,17 @@ async function answerOwn(
   } else if (url.pathname === EVENTS_PATH) {
     options.events.connect(request, response);
   } else if (url.pathname === STATUS_PATH) {
-    response
-      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-      .end(`${JSON.stringify(options.status())}\n`);
+    response.writeHead(200, JSON_NO_STORE).end(`${JSON.stringify(options.status())}\n`);
   } else if (url.pathname === REFRESH_PATH) {
     if (request.method !== 'POST') {
-      response
-        .writeHead(405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('POST to refresh the preview from the CMS.\n');
+      response.writeHead(405, { ...TEXT, Allow: 'POST' }).end('POST to refresh the preview from the CMS.\n');
       return;
     }
     // A Strapi webhook sends the changed entry; the refresh asks the CMS what changed instead.
     for await (const _chunk of request) void _chunk;
     const result = await options.refresh({ full: url.searchParams.get('full') === '1' });
-    response
-      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-      .end(`${JSON.stringify(result)}\n`);
+    response.writeHead(200, JSON_NO_STORE).end(`${JSON.stringify(result)}\n`);
   } else {
-    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    response.writeHead(404, TEXT).end('Not found\n');
   }
 }

@@ -8,8 +8,6 @@ import { fetchEntries } from '../fetch/fetch-entries.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import { LOCALES } from '../locale.ts';
 import { HOST_MANIFEST_FILE } from '../plan/host-manifest.ts';
-import { loadSite } from '../site/load-site.ts';
-import { formatMessage } from '../site/messages.ts';
 import { describeProblem } from './describe-problem.ts';
 import { loadHostManifest } from './load-host-manifest.ts';
 import { createLiveEvents, type PreviewProblem } from './live-events.ts';
@@ -31,13 +29,10 @@ export interface PreviewOptions {
   /** A live CMS; undefined previews the embedded content. */
   cms: CmsOptions | undefined;
   includeDrafts: boolean;
-  baseUrl?: string | undefined;
   /** On 127.0.0.1; 0 picks a free port. */
   port: number;
   /** Also refetch what changed in the CMS every so many seconds. */
   pollSeconds?: number | undefined;
-  /** Quiet time after a file event before rebuilding; 30 ms. */
-  debounceMs?: number | undefined;
 }
 
 /** One rebuild that succeeded. */
@@ -73,12 +68,7 @@ export interface PreviewStatus {
   isBusy: boolean;
   /** What the overlay shows now, if anything: the last rebuild or CMS refresh failed (the last good pages stay served). */
   problem: PreviewProblem | undefined;
-  /**
-   * What the served build went without, from its content (not blocking: everything else is served):
-   * entries left out as invalid (CONTENT_INVALID), images pages go without (MEDIA_UNAVAILABLE),
-   * redirects left out (REDIRECTS_INVALID), pages of entries that claim one URL path left out
-   * (OUTPUT_PATH_CLASH), each naming the entry, file or URL. Empty when there are none.
-   */
+  /** What the served build went without (invalid entries, missing images, broken redirects, clashing pages); not blocking. */
   contentProblems: BuildProblem[];
   /** The last rebuild that succeeded. */
   lastRebuild: PreviewRebuild | undefined;
@@ -91,13 +81,11 @@ const TEMPLATES_DIR = new URL('templates/', PROJECT_ROOT_URL).pathname;
 const CODE_ROOT = PROJECT_ROOT_URL.pathname;
 
 /**
- * `sitegen preview`: build() into the preview's own folder (drafts included when asked), served on
- * 127.0.0.1 by the hosting request handler, rebuilt when a watched file or the CMS changes. Rebuilds
- * render only pages whose inputs changed, in a worker that reloads the templates when they change.
- * Content problems never stop it: invalid entries are left out, images that cannot be had are gone
- * without, and broken redirect rules are left out, each listed in the tabs and in the status (never
- * strict). A failed rebuild keeps the last good pages and shows an overlay in open tabs. Resolves after the
- * first build (which may have failed: see the overlay); throws when the CMS cannot be read at start.
+ * `sitegen preview`: build() into the preview's own folder, served on 127.0.0.1 by the hosting request
+ * handler, rebuilt when a watched file or the CMS changes. Content problems never stop it (what they break
+ * is left out and listed); a failed rebuild keeps the last good pages and shows an overlay in open tabs.
+ * Resolves after the first build (which may have failed: see the overlay); throws when the CMS cannot be
+ * read at start.
  */
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const siteDir = path.resolve(options.siteDir);
@@ -118,27 +106,29 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     lastRebuild: undefined as PreviewRebuild | undefined,
   };
   const problem = () => state.buildProblem ?? state.cmsProblem;
-  const contentProblems = () => state.lastRebuild?.report.problems ?? [];
-  const live = createLiveEvents(() => ({
+  /** What a tab is told when it connects; the status adds to it. */
+  const current = () => ({
     version: state.version,
     problem: problem(),
-    contentProblems: contentProblems(),
-  }));
+    contentProblems: state.lastRebuild?.report.problems ?? [],
+  });
+  const live = createLiveEvents(current);
   // One worker that keeps the templates loaded, and a primed spare for the next template edit.
   const renderer = createRenderPool({ workers: 1, spare: true });
   const memo: ContentMemo = { validated: new WeakMap(), markdownBodies: new WeakMap(), recordKeys: new WeakMap() };
-  const describe = (error: unknown, blogUnreachable?: Record<string, string>) =>
-    describeProblem(error, { roots: [siteDir, CODE_ROOT], blogUnreachable });
+  const describe = (error: unknown) =>
+    describeProblem(error, { roots: [siteDir, CODE_ROOT], messages: memo.site?.last?.site.messages });
   const showProblem = (found: PreviewProblem) => {
     live.send({ event: 'problem', data: found });
     events.emit('problem', found);
   };
 
+  const contentDir = path.join(siteDir, 'content');
   try {
     if (options.cms)
       state.fetched = await fetchEntries({
         cms: options.cms,
-        contentDir: path.join(siteDir, 'content'),
+        contentDir,
         locales: LOCALES,
         includeDrafts: options.includeDrafts,
       });
@@ -157,12 +147,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const crawl = { cms, locales: LOCALES, includeDrafts: options.includeDrafts };
       const changed = updatedAfter
         ? await fetchCmsEntries({ ...crawl, updatedAfter })
-        : await fetchEntries({ ...crawl, contentDir: path.join(siteDir, 'content') });
+        : await fetchEntries({ ...crawl, contentDir });
       state.fetched = updatedAfter && state.fetched ? mergeEntries(state.fetched, changed) : changed;
       state.cmsProblem = undefined;
       return !updatedAfter || changed.entries.length > 0;
     } catch (error) {
-      state.cmsProblem = describe(error, await loadBlogUnreachable(siteDir));
+      state.cmsProblem = describe(error);
       showProblem(state.cmsProblem);
       return false;
     }
@@ -232,7 +222,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         strict: false,
         dropBrokenRedirects: true,
         dropClashingPages: true,
-        baseUrl: options.baseUrl,
         session: { fetched: state.fetched, renderPool: renderer, memo },
       });
       await publish(report, changes, started, hadProblem);
@@ -245,7 +234,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     }
   };
 
-  const queue = createRebuildQueue<PreviewChange>({ debounceMs: options.debounceMs ?? 30, rebuild });
+  const queue = createRebuildQueue<PreviewChange>({ debounceMs: 30, rebuild });
   const watcher = await watchSite({
     siteDir,
     templatesDir: TEMPLATES_DIR,
@@ -264,13 +253,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await server?.close();
     await renderer.close();
   };
-  const status = (): PreviewStatus => ({
-    version: state.version,
-    isBusy: queue.isBusy(),
-    problem: problem(),
-    contentProblems: contentProblems(),
-    lastRebuild: state.lastRebuild,
-  });
+  const status = (): PreviewStatus => ({ ...current(), isBusy: queue.isBusy(), lastRebuild: state.lastRebuild });
   const refresh = async ({ full = false }: { full?: boolean } = {}): Promise<PreviewStatus> => {
     await queue.add({ kind: 'cms', full, at: performance.now() }, { immediate: true });
     return status();
@@ -307,17 +290,5 @@ function assertNotSiteOutput(siteDir: string, previewDir: string): void {
       message: `refusing to build the preview into ${previewDir}: it holds or is inside the site's output ${siteOut}`,
       hint: 'give the preview a folder of its own (the default is <cache-dir>/preview)',
     });
-  }
-}
-
-/** `blog.could_not_connect` in each language, for the CMS state; none when the locale files cannot be read either. */
-async function loadBlogUnreachable(siteDir: string): Promise<Record<string, string> | undefined> {
-  try {
-    const site = await loadSite(siteDir);
-    return Object.fromEntries(
-      LOCALES.map((locale) => [locale, formatMessage(site.messages[locale], 'blog.could_not_connect')]),
-    );
-  } catch {
-    return undefined;
   }
 }

@@ -40,15 +40,13 @@ const NOISE = /(?:^|[/\\])(?:\.#[^/\\]*|[^/\\]*~|[^/\\]*\.sw[a-p]|\.DS_Store|491
  * reported the file truncated and dropped the event of the write that followed.
  */
 export async function watchSite({ siteDir, templatesDir, onChange }: WatchSiteOptions): Promise<SiteWatcher> {
+  const base = path.resolve(siteDir);
+  const templates = path.resolve(templatesDir);
   const roots: Array<{ dir: string; area: WatchedArea; base: string }> = [
-    { dir: path.resolve(templatesDir), area: 'templates', base: path.dirname(path.resolve(templatesDir)) },
-    ...SITE_FILES.map((name) => ({
-      dir: path.resolve(siteDir, name),
-      area: 'site' as const,
-      base: path.resolve(siteDir),
-    })),
-    { dir: path.resolve(siteDir, 'content'), area: 'content', base: path.resolve(siteDir) },
-    { dir: path.resolve(siteDir, 'public'), area: 'public', base: path.resolve(siteDir) },
+    { dir: templates, area: 'templates', base: path.dirname(templates) },
+    ...SITE_FILES.map((name) => ({ dir: path.join(base, name), area: 'site' as const, base })),
+    { dir: path.join(base, 'content'), area: 'content', base },
+    { dir: path.join(base, 'public'), area: 'public', base },
   ];
   const watcher = watch(
     roots.map((root) => root.dir),

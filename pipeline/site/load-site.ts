@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { SitegenError } from '../errors.ts';
-import { LOCALES, type Locale } from '../locale.ts';
+import { LOCALES } from '../locale.ts';
 import { typesetMessages } from '../locale-format.ts';
 import { formatZodIssues } from '../zod-issues.ts';
 import {
@@ -30,7 +30,12 @@ export interface SiteMemo {
  * listing every problem. With a memo, files that read as they did last time give the same Site object.
  */
 export async function loadSite(siteDir: string, memo?: SiteMemo): Promise<Site> {
-  const texts = await Promise.all(SITE_DATA_FILES.map((file) => readText(siteDir, file)));
+  // A file that cannot be read gives its error, reported with the other problems.
+  const texts = await Promise.all(
+    SITE_DATA_FILES.map((file) =>
+      readFile(path.join(siteDir, file), 'utf8').catch((error: NodeJS.ErrnoException) => error),
+    ),
+  );
   const last = memo?.last;
   if (last && last.siteDir === siteDir && texts.every((text, index) => text === last.texts[index])) return last.site;
   const site = parseSite(siteDir, texts);
@@ -38,7 +43,7 @@ export async function loadSite(siteDir: string, memo?: SiteMemo): Promise<Site> 
   return site;
 }
 
-function parseSite(siteDir: string, texts: Array<string | Error>): Site {
+function parseSite(siteDir: string, texts: Array<string | NodeJS.ErrnoException>): Site {
   const problems: string[] = [];
   const read = <T extends z.ZodType>(file: SiteDataFile, schema: T) =>
     parseJson(file, texts[SITE_DATA_FILES.indexOf(file)]!, schema, problems);
@@ -77,21 +82,14 @@ function parseSite(siteDir: string, texts: Array<string | Error>): Site {
   return site;
 }
 
-/** A file's text, or the error that kept it from being read. */
-async function readText(siteDir: string, file: SiteDataFile): Promise<string | Error> {
-  return readFile(path.join(siteDir, file), 'utf8').catch((error: unknown) =>
-    error instanceof Error ? error : new Error(String(error)),
-  );
-}
-
 function parseJson<T extends z.ZodType>(
   file: string,
-  text: string | Error,
+  text: string | NodeJS.ErrnoException,
   schema: T,
   problems: string[],
 ): z.infer<T> | undefined {
   if (text instanceof Error) {
-    problems.push(`${file}: cannot be read (${(text as NodeJS.ErrnoException).code ?? String(text)})`);
+    problems.push(`${file}: cannot be read (${text.code ?? String(text)})`);
     return undefined;
   }
   let json: unknown;
@@ -117,5 +115,3 @@ function siteInvalid(problems: string[]): SitegenError {
     hint: 'fix the files named above (site.json, routes.json, redirects.json, locales/*.json, content/*.json); the previous output is untouched',
   });
 }
-
-export type { Locale };

@@ -48,13 +48,12 @@ export type RoutesFile = z.infer<typeof routesFileSchema>;
 const httpsUrl = z.url({ protocol: /^https$/ });
 
 export { HOST_NAMES, type HostName };
-export const hostNameSchema = z.enum(HOST_NAMES);
 
 export const siteFileSchema = z
   .object({
     product: z.string().min(1),
     baseUrl: httpsUrl.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
-    host: hostNameSchema,
+    host: z.enum(HOST_NAMES),
     links: z
       .object({
         docs: httpsUrl,
@@ -94,7 +93,8 @@ export const siteFileSchema = z
   .strict();
 export type SiteFile = z.infer<typeof siteFileSchema>;
 
-const redirectStatus = z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(308);
+export const redirectStatusSchema = z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]);
+const redirectStatus = redirectStatusSchema.default(308);
 const routeParams = z.record(z.string().regex(/^[a-z]+$/), z.string().min(1));
 
 /** One URL path (or https URL) to another. Only `force` lets a rule shadow a page of the build. */

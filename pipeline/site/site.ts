@@ -13,9 +13,7 @@ import type {
 
 export type LocaleMeta = z.infer<typeof localeMetaSchema>;
 export type Messages = Record<string, string>;
-export type Authors = z.infer<typeof authorsFileSchema>;
 export type Glossary = z.infer<typeof glossaryFileSchema>;
-export type CountriesFile = z.infer<typeof countriesFileSchema>;
 
 /** Everything loaded from the site's own files (not the CMS), validated. */
 export interface Site {
@@ -25,8 +23,8 @@ export interface Site {
   redirects: RedirectsFile['redirects'];
   locales: LocaleMeta[];
   messages: Record<Locale, Messages>;
-  authors: Authors;
+  authors: z.infer<typeof authorsFileSchema>;
   glossary: Glossary;
-  countries: CountriesFile;
+  countries: z.infer<typeof countriesFileSchema>;
   plans: PlansFile;
 }

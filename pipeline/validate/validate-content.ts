@@ -14,9 +14,8 @@ export interface ValidContent {
 const SCHEMAS = { articles: articleSchema, 'key-terms': keyTermSchema } as const;
 
 /**
- * What a long-running caller (the preview) keeps between builds: the valid record each raw record object
- * gave. The fetch stage hands out the same objects for what did not change (loadSnapshot's memo, the
- * preview's merged crawl), so only new records are checked again. Records are never changed in place.
+ * The valid record each raw record object gave, kept by the preview between builds: the fetch stage hands out the
+ * same objects for what did not change, so only new records are checked again. Records are never changed in place.
  */
 export type ValidationMemo = WeakMap<Record<string, unknown>, ArticleRecord | KeyTermRecord>;
 
