@@ -108,12 +108,23 @@ export async function measureImages(images: StoredImage[], store: Store): Promis
   return sizes;
 }
 
+/** One channel of a drawn SVG, one byte a pixel, row after row. */
+export interface SvgChannel {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
 /**
- * An SVG drawn as a PNG at a zlib level (the social images). Text is laid out by librsvg with the
- * system's fonts (fontconfig): the same fonts and level give the same bytes. Kept here so that sharp
- * has one import site.
+ * One channel (red, or alpha: the coverage) of an SVG drawn by librsvg, as raw bytes: the social images
+ * are drawn from these (social-images.ts). Text is laid out with the system's fonts (fontconfig): the
+ * same fonts give the same bytes. Kept here so that sharp has one import site.
  */
-export async function rasterizeSvg(svg: string, compressionLevel: number): Promise<Buffer> {
+export async function rasterizeSvgChannel(svg: string, channel: 'red' | 'alpha'): Promise<SvgChannel> {
   const sharp = await sharpLibrary();
-  return sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel }).toBuffer();
+  const { data, info } = await sharp(Buffer.from(svg), { density: 72 })
+    .extractChannel(channel === 'red' ? 0 : 3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

@@ -5,7 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
-import { rasterizeSvg } from './cover-colours.ts';
+import { rasterizeSvgChannel, type SvgChannel } from './cover-colours.ts';
+import { formatIndexedPng } from './format-indexed-png.ts';
 import { startEntry } from '../project-root.ts';
 import { replaceShared, type Store } from '../cache/store.ts';
 
@@ -23,18 +24,12 @@ export interface SocialImage {
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
 /** Bump when the drawing changes: it is part of every image's content key. */
-const DRAWING_VERSION = 1;
-/** Images drawn at once: 300 images took 1.27–1.29 s with 8 lanes, 1.32–1.36 s with 4, 1.41–1.65 s in batches of 4. */
+const DRAWING_VERSION = 2;
+/** Images drawn at once: 838 images took 8.96–9.25 ms of CPU each with 8 lanes, 10.25–11.54 ms with 3 (bench/social-images.ts). */
 const IMAGES_IN_FLIGHT = 8;
-/**
- * zlib level of the PNGs. Level 4 takes about 7 ms of CPU per image against 8–10 ms at level 6, for
- * 58 KB instead of 55 (palette PNGs are 23 KB but take 35 ms); the pixels are the same. Only social
- * networks fetch these files, never a visitor's page.
- */
-const PNG_LEVEL = 4;
 
-/** The store's plain files of drawn images: named after the encoding, so that images of another level are drawn again. */
-const STORE_FILES = `social-png${PNG_LEVEL}`;
+/** The store's plain files of drawn images: named after the encoding (8-bit palette PNGs), so that images of another are drawn again. */
+const STORE_FILES = 'social-png8p';
 
 /** The social image of a title: its path is a hash of everything drawn, so equal images share one file. Pure. */
 export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
@@ -98,15 +93,31 @@ export function isWholeImage(file: string): boolean {
 
 /** Draws the images into the folder (each written whole, then renamed into place). */
 export async function drawSocialImages(images: SocialImage[], folder: string): Promise<void> {
-  const draw = async (image: SocialImage) => {
-    const file = path.join(folder, path.basename(image.src));
-    await replaceShared(file, await rasterizeSvg(formatSocialSvg(image), PNG_LEVEL));
+  // The background (brand blue, logo, footer) is drawn once per footer; each image draws only its title.
+  const backgrounds = new Map<string, Promise<Uint8Array>>();
+  const backgroundOf = (footer: string) => {
+    let background = backgrounds.get(footer);
+    if (!background) backgrounds.set(footer, (background = drawBackground(footer)));
+    return background;
   };
-  // libvips draws on its own threads: a few images in flight keep both cores busy. Each lane takes the
-  // next image as soon as its last is written (batches of four waited for their slowest image).
+  // Titles are drawn by libvips on its threads while another lane's PNG is encoded: a few lanes keep both
+  // cores busy. Each lane takes the next image as soon as its last is written, into its own scanlines.
   let next = 0;
   const lane = async () => {
-    while (next < images.length) await draw(images[next++]!);
+    const scanlines = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
+    while (next < images.length) {
+      const image = images[next++]!;
+      const [background, title] = await Promise.all([backgroundOf(image.footer), drawTitle(image)]);
+      scanlines.set(background);
+      paintTitle(scanlines, title);
+      const png = formatIndexedPng({
+        width: SOCIAL_IMAGE_WIDTH,
+        height: SOCIAL_IMAGE_HEIGHT,
+        palette: PALETTE,
+        scanlines,
+      });
+      await replaceShared(path.join(folder, path.basename(image.src)), png);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(IMAGES_IN_FLIGHT, images.length) }, lane));
 }
@@ -119,13 +130,23 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
  */
 const DRAW_IN_CHILD_FROM = 500;
 
+/**
+ * glibc's malloc in the drawing child keeps what is freed (no block of its own per large buffer, no
+ * trimming) for the next image: each drawing's buffers are then pages touched before. A page touched the
+ * first time costs about 18 µs on the build machines (a fresh 1 MB, 4.6 ms), more than drawing on it.
+ * The child's end gives it all back.
+ */
+const KEEP_FREED_MEMORY = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967296';
+
 const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/draw-social-images-child.js');
 
 /** Draws in a child process and waits for it to end; false when the child could not run or died (the caller then draws them itself). */
 async function drawInChild(images: SocialImage[], folder: string): Promise<boolean> {
+  const tunables = [process.env['GLIBC_TUNABLES'], KEEP_FREED_MEMORY].filter(Boolean).join(':');
   const child = fork(fileURLToPath(CHILD_ENTRY), [], {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     serialization: 'advanced',
+    env: { ...process.env, GLIBC_TUNABLES: tunables },
   });
   return new Promise<boolean>((resolve) => {
     let reported = false;
@@ -139,24 +160,115 @@ async function drawInChild(images: SocialImage[], folder: string): Promise<boole
 }
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
+const BLUE = [0x0b, 0x5c, 0xad] as const;
+const WHITE = [0xff, 0xff, 0xff] as const;
+const FOOTER_COLOUR = [0xd6, 0xe8, 0xfa] as const;
+/** Coverage levels per colour: 127 steps of white over blue, 127 of the footer's colour, blue itself (255 entries). */
+const LEVELS = 127;
+/** Rows above this draw white over blue (the logo, the title), the rows below the footer's colour. */
+const FOOTER_FROM_ROW = 315;
+/** The title's lines start at x = 80; some glyphs reach left of their start ('j' by 2 px at 68 px). */
+const TITLE_BOX_LEFT = 48;
+/** Each PNG row: its filter byte (0, none) and one palette index a pixel. */
+const ROW_BYTES = SOCIAL_IMAGE_WIDTH + 1;
 
-/** The image as SVG: brand blue, the logo mark, the title in up to four lines, the footer line. Pure. */
-export function formatSocialSvg(image: SocialImage): string {
-  const { lines, size } = fitTitle(image.title);
-  const lineHeight = Math.round(size * 1.2);
-  const top = 345 - ((lines.length - 1) * lineHeight) / 2;
-  const text = lines
-    .map((line, index) => `<tspan x="80" y="${Math.round(top + index * lineHeight)}">${escapeXml(line)}</tspan>`)
-    .join('');
+/**
+ * Every pixel of a social image is blue, or white or the footer's colour over blue at some coverage
+ * (librsvg's anti-aliasing): index 0 is blue, 1–127 white and 128–254 the footer's colour at 1/127 to
+ * 127/127. An 8-bit palette PNG of these takes a third of the bytes an RGB one does to deflate.
+ */
+const PALETTE = Uint8Array.from(
+  [
+    BLUE,
+    ...Array.from({ length: LEVELS }, (_, level) => mix(WHITE, level + 1)),
+    ...Array.from({ length: LEVELS }, (_, level) => mix(FOOTER_COLOUR, level + 1)),
+  ].flat(),
+);
+
+/** Palette index of white over blue at each coverage (0–255): the nearest of the 127 levels. */
+const LEVEL_OF_ALPHA = Uint8Array.from({ length: 256 }, (_, alpha) => Math.round((alpha * LEVELS) / 255));
+
+function mix(colour: readonly number[], level: number): number[] {
+  return BLUE.map((blue, channel) => Math.round(blue + ((colour[channel]! - blue) * level) / LEVELS));
+}
+
+/** The image without its title: brand blue, the logo mark, the footer line. Pure. */
+export function formatBackgroundSvg(footer: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}" viewBox="0 0 ${SOCIAL_IMAGE_WIDTH} ${SOCIAL_IMAGE_HEIGHT}">` +
     `<rect width="1200" height="630" fill="#0b5cad"/>` +
     `<rect x="80" y="64" width="64" height="64" rx="14" fill="#ffffff"/>` +
     `<path d="M96 108l10-12 8 6 14-18" fill="none" stroke="#0b5cad" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>` +
-    `<text font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escapeXml(image.lang)}">${text}</text>` +
-    `<text x="80" y="560" font-family="${FONT}" font-size="34" fill="#d6e8fa">${escapeXml(image.footer)}</text>` +
+    `<text x="80" y="560" font-family="${FONT}" font-size="34" fill="#d6e8fa">${escapeXml(footer)}</text>` +
     `</svg>`
   );
+}
+
+/**
+ * The title alone, white on nothing, in up to four lines: an SVG of the rows the lines take (from `top`),
+ * from a little left of the lines' start (x = 80) to the right edge, in the whole image's coordinates (so glyphs fall where they did on the
+ * whole canvas). Pure.
+ */
+export function formatTitleSvg(image: SocialImage): { svg: string; top: number } {
+  const { lines, size } = fitTitle(image.title);
+  const lineHeight = Math.round(size * 1.2);
+  const first = 345 - ((lines.length - 1) * lineHeight) / 2;
+  const baselines = lines.map((_, index) => Math.round(first + index * lineHeight));
+  // DejaVu Sans Bold reaches 0.93 em above the baseline (accented capitals a little more) and 0.24 below.
+  const top = Math.max(0, Math.floor(baselines[0]! - size * 1.1));
+  const bottom = Math.min(SOCIAL_IMAGE_HEIGHT, Math.ceil(baselines.at(-1)! + size * 0.35));
+  const [width, height] = [SOCIAL_IMAGE_WIDTH - TITLE_BOX_LEFT, bottom - top];
+  const text = lines.map((line, index) => `<tspan x="80" y="${baselines[index]}">${escapeXml(line)}</tspan>`).join('');
+  return {
+    svg:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${TITLE_BOX_LEFT} ${top} ${width} ${height}">` +
+      `<text font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escapeXml(image.lang)}">${text}</text>` +
+      `</svg>`,
+    top,
+  };
+}
+
+/** The background's scanlines for a footer: its red channel read back as coverage of white (logo) or the footer's colour. */
+async function drawBackground(footer: string): Promise<Uint8Array> {
+  const { data } = await rasterizeSvgChannel(formatBackgroundSvg(footer), 'red');
+  const scanlines = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
+  for (let y = 0; y < SOCIAL_IMAGE_HEIGHT; y += 1) {
+    const [colour, first] = y < FOOTER_FROM_ROW ? [WHITE, 0] : [FOOTER_COLOUR, LEVELS];
+    const range = colour[0] - BLUE[0];
+    for (let x = 0; x < SOCIAL_IMAGE_WIDTH; x += 1) {
+      const level = Math.round(((data[y * SOCIAL_IMAGE_WIDTH + x]! - BLUE[0]) * LEVELS) / range);
+      scanlines[y * ROW_BYTES + 1 + x] = level > 0 ? first + Math.min(level, LEVELS) : 0;
+    }
+  }
+  return scanlines;
+}
+
+async function drawTitle(image: SocialImage): Promise<SvgChannel & { top: number }> {
+  const { svg, top } = formatTitleSvg(image);
+  return { ...(await rasterizeSvgChannel(svg, 'alpha')), top };
+}
+
+/**
+ * The title's coverage as white over blue (the title's box never reaches the logo or the footer).
+ * Most of its box is empty: four pixels are skipped at a time where none is covered.
+ */
+function paintTitle(scanlines: Uint8Array, title: SvgChannel & { top: number }): void {
+  const { data, width, height, top } = title;
+  const words =
+    data.byteOffset % 4 === 0 && width % 4 === 0
+      ? new Uint32Array(data.buffer, data.byteOffset, data.length / 4)
+      : undefined;
+  for (let y = 0; y < height; y += 1) {
+    const row = (top + y) * ROW_BYTES + 1 + TITLE_BOX_LEFT - y * width;
+    for (let x = y * width, end = x + width; x < end; x += 1) {
+      if (words && x % 4 === 0 && words[x / 4] === 0) {
+        x += 3;
+        continue;
+      }
+      const alpha = data[x]!;
+      if (alpha !== 0) scanlines[row + x] = LEVEL_OF_ALPHA[alpha]!;
+    }
+  }
 }
 
 /** Lines of at most ~1040 px: the largest of a few sizes at which the title fits in four lines (ellipsis past that). */

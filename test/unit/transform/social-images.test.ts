@@ -1,10 +1,11 @@
 // issue 12: og:image per locale and article, drawn with sharp, cached by content key.
 import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../pipeline/cache/store.ts';
 import {
-  formatSocialSvg,
+  formatTitleSvg,
   isWholeImage,
   planSocialImage,
   writeSocialImages,
@@ -16,8 +17,8 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir, cleanup } = await makeTempDir('social')));
 afterAll(() => cleanup());
 
-/** Where the store in `cacheDir` keeps drawn images (level-4 PNGs): `<cacheDir>/store/social-png4/`. */
-const socialImageFolder = (cacheDir: string) => path.join(cacheDir, 'store', 'social-png4');
+/** Where the store in `cacheDir` keeps drawn images (8-bit palette PNGs): `<cacheDir>/store/social-png8p/`. */
+const socialImageFolder = (cacheDir: string) => path.join(cacheDir, 'store', 'social-png8p');
 
 const german = planSocialImage({
   title: 'Warum Simple Analytics eine großartige Alternative zu Google Analytics ist',
@@ -38,7 +39,7 @@ describe('social images', () => {
   });
 
   it('escapes the title in the SVG', () => {
-    expect(formatSocialSvg(planSocialImage({ title: '<script>&', footer: 'x', lang: 'en-US' }))).toContain(
+    expect(formatTitleSvg(planSocialImage({ title: '<script>&', footer: 'x', lang: 'en-US' })).svg).toContain(
       '&lt;script&gt;&amp;',
     );
   });
@@ -59,6 +60,26 @@ describe('social images', () => {
     const second = await writeSocialImages([german, french], openStore(dir));
     expect(second.drawn).toBe(0);
     expect((await stat(path.join(socialImageFolder(dir), path.basename(german.src)))).mtimeMs).toBe(before);
+  });
+
+  it('draws the title in white and the logo and footer in their colours on the brand blue', async () => {
+    const file = path.join(socialImageFolder(dir), path.basename(german.src));
+    const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) =>
+      data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3).toString('hex');
+    /** Whether any pixel of the rows from top to bottom has the colour. */
+    const hasIn = (top: number, bottom: number, colour: string) => {
+      const rows = data.subarray(top * info.width * info.channels, bottom * info.width * info.channels);
+      for (let at = 0; at < rows.length; at += info.channels) {
+        if (rows.subarray(at, at + 3).toString('hex') === colour) return true;
+      }
+      return false;
+    };
+    expect(colourAt(10, 10)).toBe('0b5cad');
+    expect(colourAt(84, 70)).toBe('ffffff'); // the logo mark's white square
+    expect(hasIn(150, 500, 'ffffff')).toBe(true); // the title
+    expect(hasIn(520, 580, 'd6e8fa')).toBe(true); // the footer line
+    expect(hasIn(520, 580, 'ffffff')).toBe(false);
   });
 
   it('draws the same bytes for the same image (deterministic builds)', async () => {
