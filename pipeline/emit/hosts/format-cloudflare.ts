@@ -6,10 +6,9 @@ import {
   count,
   describeRules,
   GENERATED,
-  newChecks,
   plural,
   type HostChecks,
-  type HostFiles,
+  type HostOutput,
   type HostInput,
 } from './host-files.ts';
 
@@ -21,8 +20,7 @@ import {
  * Pages allows, the worker serves them all instead (on every path but the hashed folders). Pure; limits
  * it would break are in `failures`.
  */
-export function formatCloudflare({ manifest, outputFileCount }: HostInput): HostFiles {
-  const checks = newChecks();
+export function formatCloudflare({ manifest, outputFileCount }: HostInput, checks: HostChecks): HostOutput {
   const { rules } = manifest.redirects;
   // Pages matches _redirects sources with case (wrangler pages dev answers `/nl/Blog/x` with 404 where
   // `/nl/blog/x` redirects), but Cloudflare does not document it: the lowercase-to-real-case rules, which
@@ -84,7 +82,7 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
     publicFiles.unshift({ path: '_redirects', contents: text });
   }
   checkFileCount(outputFileCount + publicFiles.length, checks);
-  return { publicFiles, configFiles: [], warnings: checks.warnings, failures: checks.failures };
+  return { publicFiles, configFiles: [] };
 }
 
 function checkRedirectsFile(text: string, lines: readonly string[], checks: HostChecks): void {

@@ -8,9 +8,9 @@ import {
   downgradeStatus,
   GENERATED,
   localeOfPath,
-  newChecks,
   plural,
-  type HostFiles,
+  type HostChecks,
+  type HostOutput,
   type HostInput,
 } from './host-files.ts';
 
@@ -19,8 +19,7 @@ import {
  * to 301/302, and a 404 rule per locale; `_headers`. Netlify normalises slashes itself. Above 10,000
  * rules the localized-slug redirects become HTML stubs. Pure; limits it would break are in `failures`.
  */
-export function formatNetlify({ manifest }: HostInput): HostFiles {
-  const checks = newChecks();
+export function formatNetlify({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules, rootLanguage, notFound } = manifest.redirects;
   const rootLines = [
     '/  /index.html  200!  Cookie=locale',
@@ -92,8 +91,6 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       ),
     ],
     configFiles: [],
-    warnings: checks.warnings,
-    failures: checks.failures,
   };
 }
 

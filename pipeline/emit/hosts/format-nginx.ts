@@ -3,10 +3,10 @@ import type { RedirectRule, RedirectStatus } from '../../plan/redirect-rule.ts';
 import type { OutputFile } from '../output-file.ts';
 import { decodeUrlPath } from '../../plan/url-path.ts';
 import { ENCODED_CANONICAL_PATTERN } from '../../preview/route-request.ts';
-import { describeRules, GENERATED, plural, type HostFiles, type HostInput } from './host-files.ts';
+import { describeRules, GENERATED, plural, type HostInput, type HostOutput } from './host-files.ts';
 
 /** The configuration's folder in the host folder; deployed as `<nginx conf dir>/sitegen/`, which the includes name. */
-export const NGINX_DIR = 'nginx/sitegen';
+const NGINX_DIR = 'nginx/sitegen';
 const INCLUDE = 'sitegen';
 /** Characters of a path echoed into a Location; the same set as routeRequest's SAFE_LOCATION. */
 const SAFE_SEGMENT = '[A-Za-z0-9._~!&()*+,;=:@-]+';
@@ -18,7 +18,7 @@ const SAFE_SEGMENT = '[A-Za-z0-9._~!&()*+,;=:@-]+';
  * the flat files, the 404 page of each locale with status 404, and the header policy on every response.
  * Written to the host folder, never into the public tree. nginx has no rule limits. Pure.
  */
-export function formatNginx({ manifest }: HostInput): HostFiles {
+export function formatNginx({ manifest }: HostInput): HostOutput {
   const byStatus = groupByStatus(manifest.redirects.rules.filter((rule) => rule.origin !== 'case'));
   const caseRules = manifest.redirects.rules.filter((rule) => rule.origin === 'case');
   // Keys as `$uri` has them (decoded); the targets stay encoded, as a Location wants them.
@@ -50,8 +50,6 @@ export function formatNginx({ manifest }: HostInput): HostFiles {
       ...mapFiles,
       ...caseMap,
     ],
-    warnings: [],
-    failures: [],
   };
 }
 
@@ -228,7 +226,7 @@ function groupByStatus(rules: readonly RedirectRule[]): Map<RedirectStatus, Redi
  * A hash nginx can build for `keys` keys of up to `longest` characters: buckets that hold several
  * entries (an entry takes a pointer plus the key rounded up to 8 bytes) and room to spread them.
  */
-export function mapHashSize(keys: number, longest: number): { maxSize: number; bucketSize: number } {
+function mapHashSize(keys: number, longest: number): { maxSize: number; bucketSize: number } {
   const entry = 8 + Math.ceil((longest + 2) / 8) * 8;
   return {
     maxSize: Math.max(2048, nextPowerOfTwo(keys) * 2),

@@ -1,10 +1,10 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule } from '../../plan/redirect-rule.ts';
 import { VERCEL } from './host-limits.ts';
-import { count, newChecks, plural, type HostChecks, type HostFiles, type HostInput } from './host-files.ts';
+import { count, plural, type HostChecks, type HostInput, type HostOutput } from './host-files.ts';
 
 /** Where the bulk redirects go when vercel.json cannot hold them (a path in the deployed folder). */
-export const VERCEL_BULK_FILE = 'vercel-bulk-redirects.jsonl';
+const VERCEL_BULK_FILE = 'vercel-bulk-redirects.jsonl';
 
 interface VercelRedirect {
   source: string;
@@ -21,8 +21,7 @@ interface VercelRedirect {
  * 2,048 routes of a deployment. Beyond that the redirects go to a bulk-redirects file
  * (`bulkRedirectsPath`, Pro and Enterprise plans). Pure; limits it would break are in `failures`.
  */
-export function formatVercel({ manifest }: HostInput): HostFiles {
-  const checks = newChecks();
+export function formatVercel({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules } = manifest.redirects;
   const language = languageRedirects(manifest);
   const headers = headerRules(manifest);
@@ -94,8 +93,6 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
         : []),
     ],
     configFiles: [],
-    warnings: checks.warnings,
-    failures: checks.failures,
   };
 }
 
