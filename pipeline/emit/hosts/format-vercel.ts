@@ -1,5 +1,6 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule } from '../../plan/redirect-rule.ts';
+import { headerRules } from './format-headers-file.ts';
 import { VERCEL } from './host-limits.ts';
 import { count, plural, type HostChecks, type HostInput, type HostOutput } from './host-files.ts';
 
@@ -24,7 +25,7 @@ interface VercelRedirect {
 export function formatVercel({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules } = manifest.redirects;
   const language = languageRedirects(manifest);
-  const headers = headerRules(manifest);
+  const headers = headerRules(manifest.headers, { under: (prefix) => `${prefix}(.*)`, varyOnRoot: true });
   // vercel.json sources match regardless of case, so a lowercase-to-real-case rule would send its page to
   // itself: those rules only go to the bulk file, where `sensitive` makes them match with case.
   const caseRules = rules.filter((rule) => rule.origin === 'case');
@@ -121,20 +122,6 @@ function toVercelRedirect(rule: RedirectRule): VercelRedirect {
   return rule.status === 308 || rule.status === 307
     ? { source: rule.from, destination: rule.to, permanent: rule.status === 308 }
     : { source: rule.from, destination: rule.to, statusCode: rule.status };
-}
-
-function headerRules(
-  manifest: HostManifest,
-): Array<{ source: string; headers: Array<{ key: string; value: string }> }> {
-  const { security, immutable, rootVary } = manifest.headers;
-  return [
-    { source: '/(.*)', headers: security.map((header) => ({ key: header.name, value: header.value })) },
-    ...immutable.folders.map((folder) => ({
-      source: `${folder}(.*)`,
-      headers: [{ key: 'Cache-Control', value: immutable.cacheControl }],
-    })),
-    { source: '/', headers: [{ key: 'Vary', value: rootVary }] },
-  ];
 }
 
 function checkBulk(rules: readonly RedirectRule[], checks: HostChecks): void {
