@@ -12,7 +12,6 @@ export const NETLIFY = {
 
 export const CLOUDFLARE = {
   staticRedirects: 2_000,
-  dynamicRedirects: 100,
   redirectLineChars: 1_000,
   /** A third-party report of rules dropped past ~100 KB (unverified) [CF-12]. */
   redirectsFileBytesWarn: 100 * KIB,
