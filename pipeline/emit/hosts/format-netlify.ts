@@ -17,7 +17,7 @@ import {
 /**
  * Netlify (hosts.md §3.1): `_redirects` with the root language rules, every redirect forced and mapped
  * to 301/302, and a 404 rule per locale; `_headers`. Netlify normalises slashes itself. Above 10,000
- * rules the localized-slug redirects become HTML stubs. Pure; limits it would break are in `failures`.
+ * rules the localized-slug redirects become HTML stubs. Pure; limits it would break go to `checks.failures`.
  */
 export function formatNetlify({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules, rootLanguage, notFound } = manifest.redirects;
