@@ -20,7 +20,7 @@ interface VercelRedirect {
  * Vercel (hosts.md §3.3): `vercel.json` with `cleanUrls` and `trailingSlash: false` (both 308), the root
  * language rules as `has`/`missing` conditions (307), the redirects and the header rules, within the
  * 2,048 routes of a deployment. Beyond that the redirects go to a bulk-redirects file
- * (`bulkRedirectsPath`, Pro and Enterprise plans). Pure; limits it would break are in `failures`.
+ * (`bulkRedirectsPath`, Pro and Enterprise plans). Pure; limits it would break go to `checks.failures`.
  */
 export function formatVercel({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules } = manifest.redirects;
@@ -49,13 +49,6 @@ export function formatVercel({ manifest }: HostInput, checks: HostChecks): HostO
       `vercel: vercel.json needs ${count(routesWith(redirects.length))} routes; a deployment may have ${count(VERCEL.routes)}`,
     );
   }
-  const overConditioned = redirects.filter(
-    (rule) => (rule.has?.length ?? 0) + (rule.missing?.length ?? 0) > VERCEL.hasConditions,
-  );
-  if (overConditioned.length > 0)
-    checks.failures.push(
-      `vercel: ${plural(overConditioned.length, 'redirect')} with more than ${VERCEL.hasConditions} has/missing conditions`,
-    );
   if (manifest.redirects.notFound.length > 1) {
     checks.warnings.push(
       `vercel: missing pages get the root 404.html in every locale; vercel.json cannot answer 404 with the ${plural(manifest.redirects.notFound.length - 1, 'other 404 page')} of the locales`,
@@ -70,31 +63,20 @@ export function formatVercel({ manifest }: HostInput, checks: HostChecks): HostO
     redirects,
     headers,
   };
-  return {
-    publicFiles: [
-      { path: 'vercel.json', contents: `${JSON.stringify(config, null, 2)}\n` },
-      ...(inBulk
-        ? [
-            {
-              path: VERCEL_BULK_FILE,
-              contents:
-                rules
-                  .map((rule) =>
-                    JSON.stringify({
-                      source: rule.from,
-                      destination: rule.to,
-                      statusCode: rule.status,
-                      query: true,
-                      ...(rule.origin === 'case' ? { sensitive: true } : {}),
-                    }),
-                  )
-                  .join('\n') + '\n',
-            },
-          ]
-        : []),
-    ],
-    configFiles: [],
-  };
+  const publicFiles = [{ path: 'vercel.json', contents: `${JSON.stringify(config, null, 2)}\n` }];
+  if (inBulk) {
+    const lines = rules.map((rule) =>
+      JSON.stringify({
+        source: rule.from,
+        destination: rule.to,
+        statusCode: rule.status,
+        query: true,
+        ...(rule.origin === 'case' ? { sensitive: true } : {}),
+      }),
+    );
+    publicFiles.push({ path: VERCEL_BULK_FILE, contents: `${lines.join('\n')}\n` });
+  }
+  return { publicFiles, configFiles: [] };
 }
 
 /** Cookie `locale` first (one rule per locale), else the first Accept-Language entry, only without the cookie. */

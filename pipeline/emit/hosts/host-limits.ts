@@ -30,7 +30,6 @@ export const CLOUDFLARE = {
 export const VERCEL = {
   /** Routes per deployment (Hobby and Pro); redirects, rewrites and headers each count [VC-2][VC-3]. */
   routes: 2_048,
-  hasConditions: 16,
   bulkMax: 1_000_000,
   bulkIncludedPro: 1_000,
   bulkIncludedEnterprise: 10_000,
