@@ -58,8 +58,6 @@ export function formatNetlify({ manifest }: HostInput, checks: HostChecks): Host
       `netlify: _redirects has ${plural(rulesInFile, 'rule')}; Netlify matches every request against the list and advises fewer than ${count(NETLIFY.redirectsWarn)}`,
     );
   }
-  // 308 → 301 and 307 → 302 is no warning: it asks nothing of the user, and docs/hosting.md says it once
-  // (issue 26). The file's own header comment says it too.
 
   const text = [
     `# ${GENERATED}`,

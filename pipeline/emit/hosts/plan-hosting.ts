@@ -50,12 +50,11 @@ const STAGE = 'hosting';
 const HOST_FILES = 'host';
 
 /**
- * Redirects and host files as one stage: when the redirects' inputs (redirectInputs, a complete
- * projection), the host, the site config and the file count are those of the build that wrote the
- * output, and the output and host folders still hold what it wrote, nothing is planned, formatted,
- * hashed or written again (at 10,000 records: 54,000 rules and as many HTML stubs). Otherwise both are
- * made as usual and a small summary is kept in the store for the next build. The files of the output
- * folder are one group under the stage's key (OutputGroup): kept whole, none of them is listed.
+ * Redirects and host files as one stage: when its inputs (redirectInputs, a complete projection, the host,
+ * the site config, the file count) are those of the build that wrote the output, and the output and host
+ * folders still hold what it wrote, nothing is planned, formatted or written again; the output folder's
+ * files are one group under the stage's key (OutputGroup), kept whole. Otherwise both are made as usual
+ * and a small summary is kept in the store for the next build.
  */
 export async function planHosting(store: Store, options: HostingOptions): Promise<Hosting> {
   const key = digestJson([
@@ -78,8 +77,7 @@ export async function planHosting(store: Store, options: HostingOptions): Promis
     manifest: planHostManifest({ config: options.config, redirects: redirects.plan }),
     outputFileCount: options.outputFileCount,
   });
-  // Kept once the build has written the host folder: its files' sizes and times. Made of paths only, so
-  // that the rules and the files' contents (54,000 stubs at 10,000 records) are garbage once written.
+  // Made of paths only, so that the rules and the files' contents are garbage once written.
   const summary: HostingSummary = {
     redirectRules: redirects.plan.rules.length,
     redirectWarnings: redirects.warnings,
