@@ -21,8 +21,8 @@ const MODULES = {
 } as const;
 
 /** Names of the widgets with a module of their own. */
-export const ISLAND_NAMES = Object.keys(MODULES) as Array<keyof typeof MODULES>;
 export type IslandName = keyof typeof MODULES;
+const ISLAND_NAMES = Object.keys(MODULES) as IslandName[];
 
 export interface ClientBundles {
   files: OutputFile[];
@@ -50,13 +50,13 @@ const COMMON = {
   logLevel: 'silent',
 } as const satisfies BuildOptions;
 
+let bundlesRunning = 0;
+
 /**
  * Bundles the browser code with esbuild: minified ES modules with content-hashed names in `_assets/`.
  * The always-on script is one file with nothing to import (no request chain on every page); the
  * on-demand modules share chunks among themselves (React for the islands).
  */
-let bundlesRunning = 0;
-
 export async function bundleClient(): Promise<ClientBundles> {
   // Loaded here: a build whose bundles are in the cache does not load esbuild.
   const { build: esbuild, stop } = await import('esbuild');
@@ -77,8 +77,8 @@ export async function bundleClient(): Promise<ClientBundles> {
   });
   const outputs = [...site.outputFiles, ...modules.outputFiles];
   const files = outputs.map((file) => ({ path: path.relative(ROOT, file.path), contents: file.contents }));
+  const metas = [...Object.entries(site.metafile.outputs), ...Object.entries(modules.metafile.outputs)];
   const urlOf = (entry: string) => {
-    const metas = [...Object.entries(site.metafile.outputs), ...Object.entries(modules.metafile.outputs)];
     const [output] =
       metas.find(([, meta]) => meta.entryPoint !== undefined && path.resolve(ROOT, meta.entryPoint) === entry) ?? [];
     if (!output) throw new Error(`esbuild produced no output for ${entry}`);
@@ -88,10 +88,9 @@ export async function bundleClient(): Promise<ClientBundles> {
     files: files.sort((a, b) => (a.path < b.path ? -1 : 1)),
     urls: {
       site: urlOf(SITE_SCRIPT),
-      islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, urlOf(modulePath(name))])) as Record<
-        IslandName,
-        string
-      >,
+      islands: Object.fromEntries(
+        ISLAND_NAMES.map((name) => [name, urlOf(modulePath(name))]),
+      ) as ClientBundles['urls']['islands'],
     },
   };
 }

@@ -4,7 +4,7 @@ import type { MediaFiles } from '../fetch/fetch-media.ts';
 import { renderFeedBodies } from '../plan/plan-feeds.ts';
 import { redirectInputs } from '../plan/plan-redirects.ts';
 import type { SitePlan } from '../plan/plan-site.ts';
-import type { RenderedPage } from '../render/render-pool.ts';
+import type { RenderedPage } from '../render/render-page.ts';
 import type { HostName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import type { MarkdownOptions } from '../transform/markdown.ts';

@@ -27,15 +27,6 @@ export interface UrlElement {
 }
 
 /**
- * The sitemap of every indexable page with its hreflang alternates: one `sitemap.xml` urlset, or, past
- * the protocol's URL or byte limit per file, `sitemap-1.xml`, `sitemap-2.xml`… and a `sitemap.xml`
- * index of them. Pure; throws nothing.
- */
-export function formatSitemaps(pages: PagePlan[], options: FormatSitemapsOptions): OutputFile[] {
-  return formatSitemapFiles(sitemapElements(pages), options);
-}
-
-/**
  * The `<url>` elements of the indexable pages among these. A page's alternates that are noindex pages
  * are left out, so a page must come with every page it lists as an alternate (all pages of a family). Pure.
  */
@@ -43,15 +34,21 @@ export function sitemapElements(pages: PagePlan[]): UrlElement[] {
   // hreflang links to a noindex page get "no return tag" errors from search engines, so they are left out.
   const noindexUrls = new Set(pages.filter((page) => page.noindex).map((page) => page.canonical));
   return pages.flatMap((page) =>
-    page.noindex || page.canonical === undefined ? [] : [urlElement(page, page.canonical, noindexUrls)],
+    page.noindex || page.canonical === undefined
+      ? []
+      : [urlElementOf(page.canonical, page.lastModified, alternatesXml(page.alternates, noindexUrls))],
   );
 }
 
-/** formatSitemaps from the elements (sitemapElements, or kept from an earlier build), in any order. Pure. */
+/**
+ * The sitemap of these `<url>` elements (sitemapElements, or kept from an earlier build), in any order:
+ * one `sitemap.xml` urlset, or, past the protocol's URL or byte limit per file, `sitemap-1.xml`,
+ * `sitemap-2.xml`… and a `sitemap.xml` index of them. Pure; throws nothing.
+ */
 export function formatSitemapFiles(unsorted: UrlElement[], options: FormatSitemapsOptions): OutputFile[] {
   const maxUrls = options.maxUrlsPerFile ?? MAX_URLS;
   const maxBytes = options.maxBytesPerFile ?? MAX_BYTES;
-  const elements = [...unsorted].sort((a, b) => compareStrings(a.loc, b.loc));
+  const elements = [...unsorted].sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
   const parts = splitParts(elements, maxUrls, maxBytes);
   if (parts.length === 1) return [{ path: 'sitemap.xml', contents: urlset(parts[0]!) }];
 
@@ -73,10 +70,6 @@ export function formatSitemapFiles(unsorted: UrlElement[], options: FormatSitema
     '</sitemapindex>\n',
   ].join('');
   return [{ path: 'sitemap.xml', contents: index }, ...files.map(({ path, contents }) => ({ path, contents }))];
-}
-
-function urlElement(page: PagePlan, loc: string, noindexUrls: Set<string | undefined>): UrlElement {
-  return urlElementOf(loc, page.lastModified, alternatesXml(page.alternates, noindexUrls));
 }
 
 /** A page's hreflang links, a line each: the same for every page of an entry family. */
@@ -131,18 +124,14 @@ function newest(elements: UrlElement[]): string | undefined {
   return result;
 }
 
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Nothing to escape or drop: plain printable text (most URLs and dates), returned as it is. */
+const PLAIN_XML_TEXT = /^[^\u0000-\u001F&<>"'\uD800-\uDFFF\uFFFE\uFFFF]*$/;
 
 /**
  * Escapes text for XML content and double- or single-quoted attributes, and drops the characters XML
  * 1.0 forbids (C0 controls except tab and newlines, lone surrogates, U+FFFE/U+FFFF), which CMS text
  * sometimes carries and which would make the whole file unparseable.
  */
-/** Nothing to escape or drop: plain printable text (most URLs and dates), returned as it is. */
-const PLAIN_XML_TEXT = /^[^\u0000-\u001F&<>"'\uD800-\uDFFF\uFFFE\uFFFF]*$/;
-
 export function escapeXml(text: string): string {
   if (PLAIN_XML_TEXT.test(text)) return text;
   return text

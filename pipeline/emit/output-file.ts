@@ -18,11 +18,9 @@ export interface KeptFile {
 }
 
 /**
- * Files recorded as one in the output manifest, under a key of what they are made from: the host's
- * public files, 54,000 redirect stubs at 10,000 records. With `files`, each is written like any other
- * file (compared with the previous build's group of the same name). Without, the previous build's
- * group of this name and key stays as it is: none of its files is read, written or listed, which is
- * what makes a rebuild with unchanged redirects cheap.
+ * Files recorded as one in the output manifest (the host's public files), under a key of what they are
+ * made from. With `files`, each is written like any other file; without, the previous build's group of
+ * this name and key stays as it is: none of its files is read, written or listed.
  */
 export interface OutputGroup {
   group: string;

@@ -329,7 +329,7 @@ export async function isDirectory(folder: string): Promise<boolean> {
   );
 }
 
-export function isSafeRelativePath(file: string): boolean {
+function isSafeRelativePath(file: string): boolean {
   return (
     file.length > 0 &&
     !file.startsWith('/') &&

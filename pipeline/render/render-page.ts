@@ -70,38 +70,49 @@ export interface RenderedBody {
   html: string;
 }
 
+/** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
+export interface RenderedPage {
+  path: string;
+  bytes: Uint8Array;
+  /** The Markdown bodies the page showed whose content keys are in `keepBodies`, as the page rendered them. */
+  bodies?: RenderedBody[] | undefined;
+}
+
 /**
- * renderPage as UTF-8 bytes for the writer, or what went wrong (a plain object, so it can cross threads).
- * The Markdown bodies whose content keys are in `keepBodies` come back too, as the page rendered them.
+ * renderPage over a batch, as UTF-8 bytes for the writer, and what went wrong with the pages that threw
+ * (plain objects, so they can cross threads).
  */
-export function renderPageBytes(
-  page: PagePlan,
+export function renderBatch(
+  pages: readonly PagePlan[],
   shared: RenderShared,
-  keepBodies?: ReadonlySet<string>,
-): { path: string; bytes: Uint8Array; bodies?: RenderedBody[] } | { failure: RenderFailure } {
-  try {
-    let bodies: RenderedBody[] | undefined;
-    let markdown: MarkdownForPage | undefined;
-    if (keepBodies !== undefined && keepBodies.size > 0) {
-      const fragments = fragmentRenderer(shared);
-      markdown = (entry) => {
-        const html = fragments.markdown(entry);
-        if (keepBodies.has(entry.contentKey)) (bodies ??= []).push({ contentKey: entry.contentKey, html });
-        return html;
-      };
-    }
-    const bytes = encoder.encode(renderPage(page, shared, markdown));
-    return bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes };
-  } catch (error) {
-    const cause = (error as Error).cause ?? error;
-    return {
-      failure: {
+  keepBodies: ReadonlySet<string> | undefined,
+): { files: RenderedPage[]; failures: RenderFailure[] } {
+  const files: RenderedPage[] = [];
+  const failures: RenderFailure[] = [];
+  for (const page of pages) {
+    try {
+      let bodies: RenderedBody[] | undefined;
+      let markdown: MarkdownForPage | undefined;
+      if (keepBodies !== undefined && keepBodies.size > 0) {
+        const fragments = fragmentRenderer(shared);
+        markdown = (entry) => {
+          const html = fragments.markdown(entry);
+          if (keepBodies.has(entry.contentKey)) (bodies ??= []).push({ contentKey: entry.contentKey, html });
+          return html;
+        };
+      }
+      const bytes = encoder.encode(renderPage(page, shared, markdown));
+      files.push(bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes });
+    } catch (error) {
+      const cause = (error as Error).cause ?? error;
+      failures.push({
         message: (error as Error).message,
         location: templateLocation(cause),
         stack: (cause as Error | undefined)?.stack,
-      },
-    };
+      });
+    }
   }
+  return { files, failures };
 }
 
 /** `templates/pages/HomePage.tsx:12:7`: the innermost template frame of an error's stack. */

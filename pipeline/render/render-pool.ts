@@ -3,23 +3,12 @@ import { Worker } from 'node:worker_threads';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { SitegenError } from '../errors.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
-import type { RenderedBody, RenderFailure } from './render-page.ts';
+import type { RenderedPage, RenderFailure } from './render-page.ts';
 import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
 import { startEntry } from '../project-root.ts';
 
-/** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
-export interface RenderedPage {
-  path: string;
-  bytes: Uint8Array;
-  /** The Markdown bodies the page showed whose content keys the render was asked to keep (RenderOptions). */
-  bodies?: RenderedBody[] | undefined;
-}
-
 export interface RenderOptions {
-  /**
-   * Content keys of entry bodies to hand back with the pages that show them, as rendered there: the
-   * feeds hold the same HTML, and the pages' renderer has Markdown loaded and warm.
-   */
+  /** Content keys of entry bodies to hand back with the pages that show them, as rendered there (for the feeds). */
   keepBodies?: ReadonlySet<string> | undefined;
 }
 
@@ -56,17 +45,11 @@ export interface RenderPoolOptions {
 const WORKER_THRESHOLD = 1500;
 const BATCH_SIZE = 64;
 /**
- * Batches queued per worker. The pool's thread feeds the workers only between its own tasks, and a
- * cold build's whole-site stages (sitemaps, feeds, redirects) keep it busy for up to a second at a
- * time while the workers render: with one batch each (about 40 ms of work) they sat idle meanwhile.
- * Sixteen cover about 0.6 s, for about 10 MB of page plans waiting in each worker's queue.
+ * Batches queued per worker: the pool's thread feeds them only between its own tasks, and the whole-site
+ * stages (sitemaps, feeds, redirects) keep it busy for up to a second at a time while the workers render.
  */
 const BATCHES_IN_FLIGHT = 16;
-/**
- * A worker holds the templates, the shared render data, the batch it renders and the per-locale fragment
- * memo: well under 100 MB live whatever the size of the site. The cap makes its collector run before the
- * heap grows far past that (it would otherwise, with memory to spare), which keeps the build's RSS down.
- */
+/** A worker needs well under 100 MB whatever the site's size; the cap makes its collector run before the heap grows far past that. */
 const WORKER_HEAP_MB = 256;
 
 /** The default worker count for a number of pages. */
@@ -99,10 +82,6 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     let id = sharedIds.get(shared);
     if (id === undefined) sharedIds.set(shared, (id = nextJob++));
     return id;
-  };
-  const retire = (worker: PoolWorker) => {
-    worker.retired = true;
-    if (!worker.busy) void worker.worker.terminate();
   };
   const fresh = () => {
     const next = spare && !spare.exited ? spare : startWorker();
@@ -145,7 +124,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (current.length === 0) return;
       const old = current;
       current = old.map(() => fresh());
-      for (const worker of old) retire(worker);
+      for (const worker of old) {
+        worker.retired = true;
+        // A busy worker is terminated when its job is done.
+        if (!worker.busy) void worker.worker.terminate();
+      }
     },
     lastRendered: () => rendered,
     async close() {
@@ -175,7 +158,7 @@ function renderOn(
   keepBodies: ReadonlySet<string> | undefined,
   failures: RenderFailure[],
 ): AsyncGenerator<RenderedPage[]> {
-  const queue = batches.map((pages, batch) => ({ batch, pages }));
+  const queue = [...batches];
   const done: RenderedPage[][] = [];
   let pending = queue.length;
   let crash: Error | undefined;
@@ -191,12 +174,12 @@ function renderOn(
     wake?.();
   };
   const feed = (worker: PoolWorker) => {
-    const next = queue.shift();
-    if (!next) return;
+    const pages = queue.shift();
+    if (!pages) return;
     const request: WorkerRequest = {
       kind: 'render',
       job,
-      ...next,
+      pages,
       shared: worker.sharedId === shared.id ? undefined : shared,
       keepBodies: keepBodies && keepBodies.size > 0 && worker.keepBodiesJob !== job ? [...keepBodies] : undefined,
     };
@@ -259,15 +242,11 @@ async function* renderHere(
   keepBodies: ReadonlySet<string> | undefined,
   failures: RenderFailure[],
 ): AsyncGenerator<RenderedPage[]> {
-  const { renderPageBytes } = await import('./render-page.ts');
+  const { renderBatch } = await import('./render-page.ts');
   for (const batch of batches) {
-    const files: RenderedPage[] = [];
-    for (const page of batch) {
-      const result = renderPageBytes(page, shared, keepBodies);
-      if ('bytes' in result) files.push(result);
-      else failures.push(result.failure);
-    }
-    yield files;
+    const result = renderBatch(batch, shared, keepBodies);
+    failures.push(...result.failures);
+    yield result.files;
   }
 }
 
@@ -277,7 +256,7 @@ function loadTemplates(worker: PoolWorker): PoolWorker {
   return worker;
 }
 
-/** What a worker runs (from the bundle it is ready in about 160 ms and 210 ms of CPU, instead of 320 and 460 ms through tsx). */
+/** What a worker runs: the CLI bundle's entry when there is one (it starts in half the time), else the sources through tsx. */
 const WORKER_ENTRY = startEntry('render-worker-start', 'pipeline/render/render-worker-entry.js');
 
 /** A worker with React loaded that imports the templates when it gets its first message. */

@@ -1,8 +1,5 @@
-// The start of a render worker: React is loaded at once, the templates only when the pool says so (its
-// first message). A spare worker of the preview waits, primed, for the next template edit and then
-// needs only to import the templates (Node cannot unload modules, so each edit needs a new worker).
-// `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js); the preview and the tests through
-// render-worker-entry.js, which registers tsx first.
+// The start of a render worker: React is loaded at once, the templates only at the pool's first message,
+// so that the preview's spare worker waits primed for the next template edit (Node cannot unload modules).
 import { parentPort } from 'node:worker_threads';
 import { RUNS_FROM_BUNDLE } from '../project-root.ts';
 

@@ -6,10 +6,9 @@ import {
   count,
   describeRules,
   GENERATED,
-  newChecks,
   plural,
   type HostChecks,
-  type HostFiles,
+  type HostOutput,
   type HostInput,
 } from './host-files.ts';
 
@@ -19,10 +18,9 @@ import {
  * `_routes.json` to `/` and the 404 pages' own URLs, for the root language detection `_redirects` cannot
  * express and the 404 status of those pages. When the redirects need more than the 2,000 static rules
  * Pages allows, the worker serves them all instead (on every path but the hashed folders). Pure; limits
- * it would break are in `failures`.
+ * it would break go to `checks.failures`.
  */
-export function formatCloudflare({ manifest, outputFileCount }: HostInput): HostFiles {
-  const checks = newChecks();
+export function formatCloudflare({ manifest, outputFileCount }: HostInput, checks: HostChecks): HostOutput {
   const { rules } = manifest.redirects;
   // Pages matches _redirects sources with case (wrangler pages dev answers `/nl/Blog/x` with 404 where
   // `/nl/blog/x` redirects), but Cloudflare does not document it: the lowercase-to-real-case rules, which
@@ -35,10 +33,12 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
     `${rule.from}/  ${rule.to}  ${rule.status}`,
   ]);
   const caseRoutes = caseRules.flatMap((rule) => [rule.from, `${rule.from}/`]);
-  const notFoundRouteCount = 2 * manifest.redirects.notFound.length;
+  // Pages serves a 404 page at its own URL with 200 (wrangler pages dev, issue 29): the worker answers
+  // those URLs, and the `.html` forms Pages would first redirect, with 404 like every other host.
+  const notFoundRoutes = manifest.redirects.notFound.flatMap((page) => [page.urlPath, `/${page.outputPath}`]);
   const inWorker =
     redirectLines.length > CLOUDFLARE.staticRedirects ||
-    1 + notFoundRouteCount + caseRoutes.length > CLOUDFLARE.routesRules;
+    1 + notFoundRoutes.length + caseRoutes.length > CLOUDFLARE.routesRules;
   if (inWorker && caseRoutes.length > 0 && redirectLines.length <= CLOUDFLARE.staticRedirects) {
     checks.warnings.push(
       `cloudflare: ${plural(caseRules.length, 'lowercase-to-real-case redirect')} need more _routes.json rules than the ${count(CLOUDFLARE.routesRules)} Cloudflare Pages allows; _worker.js serves every redirect instead, on every path but ${manifest.headers.immutable.folders.join(' and ')}`,
@@ -51,9 +51,6 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
 
   const headers = formatHeadersFile(manifest.headers);
   checkHeaders(headers.lines, headers.rules, checks);
-  // Pages serves a 404 page at its own URL with 200 (wrangler pages dev, issue 29): the worker answers
-  // those URLs, and the `.html` forms Pages would first redirect, with 404 like every other host.
-  const notFoundRoutes = manifest.redirects.notFound.flatMap((page) => [page.urlPath, `/${page.outputPath}`]);
   const routes = {
     version: 1,
     include: inWorker ? ['/*'] : ['/', ...notFoundRoutes, ...caseRoutes],
@@ -84,7 +81,7 @@ export function formatCloudflare({ manifest, outputFileCount }: HostInput): Host
     publicFiles.unshift({ path: '_redirects', contents: text });
   }
   checkFileCount(outputFileCount + publicFiles.length, checks);
-  return { publicFiles, configFiles: [], warnings: checks.warnings, failures: checks.failures };
+  return { publicFiles, configFiles: [] };
 }
 
 function checkRedirectsFile(text: string, lines: readonly string[], checks: HostChecks): void {

@@ -8,19 +8,18 @@ import {
   downgradeStatus,
   GENERATED,
   localeOfPath,
-  newChecks,
   plural,
-  type HostFiles,
+  type HostChecks,
+  type HostOutput,
   type HostInput,
 } from './host-files.ts';
 
 /**
  * Netlify (hosts.md §3.1): `_redirects` with the root language rules, every redirect forced and mapped
  * to 301/302, and a 404 rule per locale; `_headers`. Netlify normalises slashes itself. Above 10,000
- * rules the localized-slug redirects become HTML stubs. Pure; limits it would break are in `failures`.
+ * rules the localized-slug redirects become HTML stubs. Pure; limits it would break go to `checks.failures`.
  */
-export function formatNetlify({ manifest }: HostInput): HostFiles {
-  const checks = newChecks();
+export function formatNetlify({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules, rootLanguage, notFound } = manifest.redirects;
   const rootLines = [
     '/  /index.html  200!  Cookie=locale',
@@ -59,8 +58,6 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       `netlify: _redirects has ${plural(rulesInFile, 'rule')}; Netlify matches every request against the list and advises fewer than ${count(NETLIFY.redirectsWarn)}`,
     );
   }
-  // 308 → 301 and 307 → 302 is no warning: it asks nothing of the user, and docs/hosting.md says it once
-  // (issue 26). The file's own header comment says it too.
 
   const text = [
     `# ${GENERATED}`,
@@ -92,8 +89,6 @@ export function formatNetlify({ manifest }: HostInput): HostFiles {
       ),
     ],
     configFiles: [],
-    warnings: checks.warnings,
-    failures: checks.failures,
   };
 }
 

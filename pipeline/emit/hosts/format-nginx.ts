@@ -1,12 +1,11 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule, RedirectStatus } from '../../plan/redirect-rule.ts';
-import type { OutputFile } from '../output-file.ts';
 import { decodeUrlPath } from '../../plan/url-path.ts';
 import { ENCODED_CANONICAL_PATTERN } from '../../preview/route-request.ts';
-import { describeRules, GENERATED, plural, type HostFiles, type HostInput } from './host-files.ts';
+import { describeRules, GENERATED, plural, type HostInput, type HostOutput } from './host-files.ts';
 
 /** The configuration's folder in the host folder; deployed as `<nginx conf dir>/sitegen/`, which the includes name. */
-export const NGINX_DIR = 'nginx/sitegen';
+const NGINX_DIR = 'nginx/sitegen';
 const INCLUDE = 'sitegen';
 /** Characters of a path echoed into a Location; the same set as routeRequest's SAFE_LOCATION. */
 const SAFE_SEGMENT = '[A-Za-z0-9._~!&()*+,;=:@-]+';
@@ -18,26 +17,20 @@ const SAFE_SEGMENT = '[A-Za-z0-9._~!&()*+,;=:@-]+';
  * the flat files, the 404 page of each locale with status 404, and the header policy on every response.
  * Written to the host folder, never into the public tree. nginx has no rule limits. Pure.
  */
-export function formatNginx({ manifest }: HostInput): HostFiles {
+export function formatNginx({ manifest }: HostInput): HostOutput {
   const byStatus = groupByStatus(manifest.redirects.rules.filter((rule) => rule.origin !== 'case'));
   const caseRules = manifest.redirects.rules.filter((rule) => rule.origin === 'case');
   // Keys as `$uri` has them (decoded); the targets stay encoded, as a Location wants them.
-  const mapFiles: OutputFile[] = [...byStatus].map(([status, rules]) => ({
-    path: `${NGINX_DIR}/redirects-${status}.map`,
-    contents: `# ${GENERATED}\n${rules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(rule.to)};`).join('\n')}\n`,
-  }));
+  const mapFile = (name: string | number, rules: RedirectRule[], value: (rule: RedirectRule) => string) => ({
+    path: `${NGINX_DIR}/redirects-${name}.map`,
+    contents: `# ${GENERATED}\n${rules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(value(rule))};`).join('\n')}\n`,
+  });
+  const mapFiles = [...byStatus].map(([status, rules]) => mapFile(status, rules, (rule) => rule.to));
   // String keys of a map match regardless of case, so `/blog/HIPAA` would find the key `/blog/hipaa` and
   // redirect to itself: a lowercase-to-real-case rule's value carries its source, which http.conf compares
   // with the request path, with case (one hash lookup and one regex per request, whatever the count).
-  const caseMap: OutputFile[] =
-    caseRules.length === 0
-      ? []
-      : [
-          {
-            path: `${NGINX_DIR}/redirects-case.map`,
-            contents: `# ${GENERATED}\n${caseRules.map((rule) => `${quote(decodeUrlPath(rule.from))} ${quote(`${decodeUrlPath(rule.from)}|${rule.to}`)};`).join('\n')}\n`,
-          },
-        ];
+  if (caseRules.length > 0)
+    mapFiles.push(mapFile('case', caseRules, (rule) => `${decodeUrlPath(rule.from)}|${rule.to}`));
   return {
     publicFiles: [],
     configFiles: [
@@ -48,10 +41,7 @@ export function formatNginx({ manifest }: HostInput): HostFiles {
       },
       { path: `${NGINX_DIR}/headers.conf`, contents: formatHeadersConf(manifest) },
       ...mapFiles,
-      ...caseMap,
     ],
-    warnings: [],
-    failures: [],
   };
 }
 
@@ -157,47 +147,32 @@ function formatServerConf(manifest: HostManifest, statuses: readonly RedirectSta
   ];
   const rootPage = manifest.redirects.notFound.find((page) => page.prefix === '/');
   const localePrefixes = manifest.redirects.notFound.filter((page) => page.prefix !== '/');
-  const headers = `    include ${INCLUDE}/headers.conf;`;
   const immutable = manifest.headers.immutable;
+  const location = (match: string, ...lines: string[]) =>
+    [`location ${match} {`, `    include ${INCLUDE}/headers.conf;`, ...lines, '}'].join('\n');
+  const errorPage = (page: { outputPath: string }) => `    error_page 404 /${page.outputPath};`;
   const blocks = [
-    `location = / {
-${headers}
-    add_header Vary ${quote(manifest.headers.rootVary)} always;
-    if ($sitegen_canonical) { return 308 $sitegen_canonical$is_args$args; }
-    if ($sitegen_root_language) { return ${manifest.redirects.rootLanguage.status} $sitegen_root_language$is_args$args; }
-    try_files /index.html =404;
-}`,
-    `location / {
-${headers}
-${redirectIfs.join('\n')}
-    try_files $uri $uri.html =404;
-}`,
-    ...localePrefixes.map(
-      (page) => `location ${page.prefix} {
-${headers}
-${redirectIfs.join('\n')}
-    error_page 404 /${page.outputPath};
-    try_files $uri $uri.html =404;
-}`,
+    location(
+      '= /',
+      `    add_header Vary ${quote(manifest.headers.rootVary)} always;`,
+      '    if ($sitegen_canonical) { return 308 $sitegen_canonical$is_args$args; }',
+      `    if ($sitegen_root_language) { return ${manifest.redirects.rootLanguage.status} $sitegen_root_language$is_args$args; }`,
+      '    try_files /index.html =404;',
+    ),
+    location('/', ...redirectIfs, '    try_files $uri $uri.html =404;'),
+    ...localePrefixes.map((page) =>
+      location(page.prefix, ...redirectIfs, errorPage(page), '    try_files $uri $uri.html =404;'),
     ),
     ...manifest.redirects.notFound.flatMap((page) => [
-      `location = ${page.urlPath} {
-${headers}
-    error_page 404 /${page.outputPath};
-    return 404;
-}`,
-      `location = /${page.outputPath} {
-${headers}
-    error_page 404 /${page.outputPath};
-    internal;
-}`,
+      location(`= ${page.urlPath}`, errorPage(page), '    return 404;'),
+      location(`= /${page.outputPath}`, errorPage(page), '    internal;'),
     ]),
-    ...immutable.folders.map(
-      (folder) => `location ${folder} {
-${headers}
-    add_header Cache-Control ${quote(immutable.cacheControl)} always;
-    try_files $uri =404;
-}`,
+    ...immutable.folders.map((folder) =>
+      location(
+        folder,
+        `    add_header Cache-Control ${quote(immutable.cacheControl)} always;`,
+        '    try_files $uri =404;',
+      ),
     ),
   ];
   return `# ${GENERATED}
@@ -228,7 +203,7 @@ function groupByStatus(rules: readonly RedirectRule[]): Map<RedirectStatus, Redi
  * A hash nginx can build for `keys` keys of up to `longest` characters: buckets that hold several
  * entries (an entry takes a pointer plus the key rounded up to 8 bytes) and room to spread them.
  */
-export function mapHashSize(keys: number, longest: number): { maxSize: number; bucketSize: number } {
+function mapHashSize(keys: number, longest: number): { maxSize: number; bucketSize: number } {
   const entry = 8 + Math.ceil((longest + 2) / 8) * 8;
   return {
     maxSize: Math.max(2048, nextPowerOfTwo(keys) * 2),

@@ -1,4 +1,5 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
+import { headerRules } from './format-headers-file.ts';
 import { SERVE } from './host-limits.ts';
 import { count, plural, type HostChecks } from './host-files.ts';
 import type { OutputFile } from '../output-file.ts';
@@ -10,7 +11,7 @@ import type { OutputFile } from '../output-file.ts';
  * for the slug table (it scans the list on every request). The preview's request handler has all of it.
  */
 export function formatServeJson(manifest: HostManifest, checks: HostChecks): OutputFile {
-  const { security, immutable } = manifest.headers;
+  const { security } = manifest.headers;
   const redirects = manifest.redirects.rules.filter((rule) => rule.origin === 'list');
   // serve compares sources with the decoded path and encodes the destination itself (hosts.md §3.11).
   const decoded = (urlPath: string) => (urlPath.startsWith('/') ? decodeURIComponent(urlPath) : urlPath);
@@ -21,18 +22,11 @@ export function formatServeJson(manifest: HostManifest, checks: HostChecks): Out
       `serve.json: leaves out ${header.name} (${count(header.value.length)} characters; serve accepts ${count(SERVE.headerValueChars)} printable Latin-1 characters); the preview's request handler sends it`,
     );
   }
-  const headers = [
-    {
-      source: '**',
-      headers: security
-        .filter((header) => fits(header.value))
-        .map((header) => ({ key: header.name, value: header.value })),
-    },
-    ...immutable.folders.map((folder) => ({
-      source: `${folder.slice(1)}**`,
-      headers: [{ key: 'Cache-Control', value: immutable.cacheControl }],
-    })),
-  ];
+  // serve's patterns are relative to the folder it serves: no leading slash.
+  const headers = headerRules(
+    { ...manifest.headers, security: security.filter((header) => fits(header.value)) },
+    { under: (prefix) => `${prefix.slice(1)}**`, varyOnRoot: false },
+  );
   if (headers.length > SERVE.headerRules)
     checks.failures.push(
       `serve.json: ${count(headers.length)} header rules; serve accepts ${count(SERVE.headerRules)}`,

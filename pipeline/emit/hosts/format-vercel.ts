@@ -1,10 +1,11 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule } from '../../plan/redirect-rule.ts';
+import { headerRules } from './format-headers-file.ts';
 import { VERCEL } from './host-limits.ts';
-import { count, newChecks, plural, type HostChecks, type HostFiles, type HostInput } from './host-files.ts';
+import { count, plural, type HostChecks, type HostInput, type HostOutput } from './host-files.ts';
 
 /** Where the bulk redirects go when vercel.json cannot hold them (a path in the deployed folder). */
-export const VERCEL_BULK_FILE = 'vercel-bulk-redirects.jsonl';
+const VERCEL_BULK_FILE = 'vercel-bulk-redirects.jsonl';
 
 interface VercelRedirect {
   source: string;
@@ -19,13 +20,12 @@ interface VercelRedirect {
  * Vercel (hosts.md §3.3): `vercel.json` with `cleanUrls` and `trailingSlash: false` (both 308), the root
  * language rules as `has`/`missing` conditions (307), the redirects and the header rules, within the
  * 2,048 routes of a deployment. Beyond that the redirects go to a bulk-redirects file
- * (`bulkRedirectsPath`, Pro and Enterprise plans). Pure; limits it would break are in `failures`.
+ * (`bulkRedirectsPath`, Pro and Enterprise plans). Pure; limits it would break go to `checks.failures`.
  */
-export function formatVercel({ manifest }: HostInput): HostFiles {
-  const checks = newChecks();
+export function formatVercel({ manifest }: HostInput, checks: HostChecks): HostOutput {
   const { rules } = manifest.redirects;
   const language = languageRedirects(manifest);
-  const headers = headerRules(manifest);
+  const headers = headerRules(manifest.headers, { under: (prefix) => `${prefix}(.*)`, varyOnRoot: true });
   // vercel.json sources match regardless of case, so a lowercase-to-real-case rule would send its page to
   // itself: those rules only go to the bulk file, where `sensitive` makes them match with case.
   const caseRules = rules.filter((rule) => rule.origin === 'case');
@@ -49,13 +49,6 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
       `vercel: vercel.json needs ${count(routesWith(redirects.length))} routes; a deployment may have ${count(VERCEL.routes)}`,
     );
   }
-  const overConditioned = redirects.filter(
-    (rule) => (rule.has?.length ?? 0) + (rule.missing?.length ?? 0) > VERCEL.hasConditions,
-  );
-  if (overConditioned.length > 0)
-    checks.failures.push(
-      `vercel: ${plural(overConditioned.length, 'redirect')} with more than ${VERCEL.hasConditions} has/missing conditions`,
-    );
   if (manifest.redirects.notFound.length > 1) {
     checks.warnings.push(
       `vercel: missing pages get the root 404.html in every locale; vercel.json cannot answer 404 with the ${plural(manifest.redirects.notFound.length - 1, 'other 404 page')} of the locales`,
@@ -70,33 +63,20 @@ export function formatVercel({ manifest }: HostInput): HostFiles {
     redirects,
     headers,
   };
-  return {
-    publicFiles: [
-      { path: 'vercel.json', contents: `${JSON.stringify(config, null, 2)}\n` },
-      ...(inBulk
-        ? [
-            {
-              path: VERCEL_BULK_FILE,
-              contents:
-                rules
-                  .map((rule) =>
-                    JSON.stringify({
-                      source: rule.from,
-                      destination: rule.to,
-                      statusCode: rule.status,
-                      query: true,
-                      ...(rule.origin === 'case' ? { sensitive: true } : {}),
-                    }),
-                  )
-                  .join('\n') + '\n',
-            },
-          ]
-        : []),
-    ],
-    configFiles: [],
-    warnings: checks.warnings,
-    failures: checks.failures,
-  };
+  const publicFiles = [{ path: 'vercel.json', contents: `${JSON.stringify(config, null, 2)}\n` }];
+  if (inBulk) {
+    const lines = rules.map((rule) =>
+      JSON.stringify({
+        source: rule.from,
+        destination: rule.to,
+        statusCode: rule.status,
+        query: true,
+        ...(rule.origin === 'case' ? { sensitive: true } : {}),
+      }),
+    );
+    publicFiles.push({ path: VERCEL_BULK_FILE, contents: `${lines.join('\n')}\n` });
+  }
+  return { publicFiles, configFiles: [] };
 }
 
 /** Cookie `locale` first (one rule per locale), else the first Accept-Language entry, only without the cookie. */
@@ -124,20 +104,6 @@ function toVercelRedirect(rule: RedirectRule): VercelRedirect {
   return rule.status === 308 || rule.status === 307
     ? { source: rule.from, destination: rule.to, permanent: rule.status === 308 }
     : { source: rule.from, destination: rule.to, statusCode: rule.status };
-}
-
-function headerRules(
-  manifest: HostManifest,
-): Array<{ source: string; headers: Array<{ key: string; value: string }> }> {
-  const { security, immutable, rootVary } = manifest.headers;
-  return [
-    { source: '/(.*)', headers: security.map((header) => ({ key: header.name, value: header.value })) },
-    ...immutable.folders.map((folder) => ({
-      source: `${folder}(.*)`,
-      headers: [{ key: 'Cache-Control', value: immutable.cacheControl }],
-    })),
-    { source: '/', headers: [{ key: 'Vary', value: rootVary }] },
-  ];
 }
 
 function checkBulk(rules: readonly RedirectRule[], checks: HostChecks): void {

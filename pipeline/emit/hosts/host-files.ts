@@ -1,17 +1,18 @@
-import { SitegenError } from '../../errors.ts';
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule, RedirectStatus } from '../../plan/redirect-rule.ts';
 import type { OutputFile } from '../output-file.ts';
 
-/** What a host format adds to a build. */
-export interface HostFiles {
+/** The files of one host's format. */
+export interface HostOutput {
   /** Deployed with the site, in the output folder: `_redirects`, `_headers`, `vercel.json`, stubs … */
   publicFiles: OutputFile[];
   /** Never deployed; written to the host folder beside the output: nginx configuration, the manifest. */
   configFiles: OutputFile[];
+}
+
+/** What a host format adds to a build. */
+export interface HostFiles extends HostOutput {
   warnings: string[];
-  /** Limits of the host the files would break; formatHostFiles throws them together. */
-  failures: string[];
 }
 
 export interface HostInput {
@@ -20,24 +21,10 @@ export interface HostInput {
   outputFileCount: number;
 }
 
-/** Collects a host's limit failures and warnings so that all of them are reported at once. */
+/** Where a host's formatter puts the limits its files would break and its warnings, so all are reported at once. */
 export interface HostChecks {
   failures: string[];
   warnings: string[];
-}
-
-export function newChecks(): HostChecks {
-  return { failures: [], warnings: [] };
-}
-
-/** Throws HOST_LIMIT_EXCEEDED listing every failure. */
-export function assertWithinLimits(host: string, failures: readonly string[]): void {
-  if (failures.length === 0) return;
-  throw new SitegenError({
-    code: 'HOST_LIMIT_EXCEEDED',
-    message: `The files for --host ${host} would break ${failures.length === 1 ? 'a limit' : `${failures.length} limits`} of the host.\n${failures.map((line) => `  ${line}`).join('\n')}`,
-    hint: "each line names the option that works; the numbers are the host's documented limits, and --host nginx has none of them",
-  });
 }
 
 /** `12,345`, the same on every machine. */

@@ -12,7 +12,6 @@ export const NETLIFY = {
 
 export const CLOUDFLARE = {
   staticRedirects: 2_000,
-  dynamicRedirects: 100,
   redirectLineChars: 1_000,
   /** A third-party report of rules dropped past ~100 KB (unverified) [CF-12]. */
   redirectsFileBytesWarn: 100 * KIB,
@@ -31,7 +30,6 @@ export const CLOUDFLARE = {
 export const VERCEL = {
   /** Routes per deployment (Hobby and Pro); redirects, rewrites and headers each count [VC-2][VC-3]. */
   routes: 2_048,
-  hasConditions: 16,
   bulkMax: 1_000_000,
   bulkIncludedPro: 1_000,
   bulkIncludedEnterprise: 10_000,

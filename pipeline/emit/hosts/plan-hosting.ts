@@ -4,7 +4,6 @@ import { digestJson, type Store } from '../../cache/store.ts';
 import type { PreviousGroup } from '../write-output.ts';
 import type { OutputFile, OutputGroup } from '../output-file.ts';
 import { formatHostFiles } from './format-host-files.ts';
-import type { HostFiles } from './host-files.ts';
 import { planHostManifest } from '../../plan/host-manifest.ts';
 import { planRedirectsFrom, type RedirectInputs } from '../../plan/plan-redirects.ts';
 import type { HostName, SiteFile } from '../../site/schemas.ts';
@@ -22,12 +21,17 @@ export interface HostingOptions {
   outDir: string;
 }
 
-/** The redirects and the host's files, with what the report and the writer need of them. */
-export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures' | 'publicFiles'> {
-  /** The host's files in the output folder, as one group (HOST_FILES): written, or kept whole when the last build wrote the same. */
-  publicFiles: OutputGroup;
+/** What the report needs of the redirects and the host's files. */
+interface HostingSummary {
   redirectRules: number;
   redirectWarnings: string[];
+  warnings: string[];
+}
+
+/** The redirects and the host's files, with what the report and the writer need of them. */
+export interface Hosting extends HostingSummary {
+  /** The host's files in the output folder, as one group (HOST_FILES): written, or kept whole when the last build wrote the same. */
+  publicFiles: OutputGroup;
   /** The files of the host folder; undefined: the folder holds them already, as the last build wrote it. */
   configFiles: OutputFile[] | undefined;
   /** Files this stage's summary in the store once the host folder is written (the next build's shortcut). */
@@ -35,10 +39,7 @@ export interface Hosting extends Omit<HostFiles, 'configFiles' | 'failures' | 'p
 }
 
 /** What the next build needs to stand for this stage without running it: no redirect rule, no file contents. */
-interface SavedHosting {
-  redirectRules: number;
-  redirectWarnings: string[];
-  warnings: string[];
+interface SavedHosting extends HostingSummary {
   /** [file, size, mtime] of the host folder's files as this build wrote them. */
   configFiles: Array<[string, number, number]>;
 }
@@ -49,12 +50,11 @@ const STAGE = 'hosting';
 const HOST_FILES = 'host';
 
 /**
- * Redirects and host files as one stage: when the redirects' inputs (redirectInputs, a complete
- * projection), the host, the site config and the file count are those of the build that wrote the
- * output, and the output and host folders still hold what it wrote, nothing is planned, formatted,
- * hashed or written again (at 10,000 records: 54,000 rules and as many HTML stubs). Otherwise both are
- * made as usual and a small summary is kept in the store for the next build. The files of the output
- * folder are one group under the stage's key (OutputGroup): kept whole, none of them is listed.
+ * Redirects and host files as one stage: when its inputs (redirectInputs, a complete projection, the host,
+ * the site config, the file count) are those of the build that wrote the output, and the output and host
+ * folders still hold what it wrote, nothing is planned, formatted or written again; the output folder's
+ * files are one group under the stage's key (OutputGroup), kept whole. Otherwise both are made as usual
+ * and a small summary is kept in the store for the next build.
  */
 export async function planHosting(store: Store, options: HostingOptions): Promise<Hosting> {
   const key = digestJson([
@@ -68,14 +68,8 @@ export async function planHosting(store: Store, options: HostingOptions): Promis
   const saved =
     options.previousGroups?.get(HOST_FILES)?.key === key ? await store.get<SavedHosting>(STAGE, key) : undefined;
   if (saved && (await configFolderHolds(options.hostConfigDir, saved.configFiles))) {
-    return {
-      redirectRules: saved.redirectRules,
-      redirectWarnings: saved.redirectWarnings,
-      publicFiles: { group: HOST_FILES, key },
-      configFiles: undefined,
-      warnings: saved.warnings,
-      save: async () => undefined,
-    };
+    const { configFiles, ...summary } = saved;
+    return { ...summary, publicFiles: { group: HOST_FILES, key }, configFiles: undefined, save: async () => undefined };
   }
   const redirects = planRedirectsFrom(options.redirects);
   const files = formatHostFiles({
@@ -83,9 +77,8 @@ export async function planHosting(store: Store, options: HostingOptions): Promis
     manifest: planHostManifest({ config: options.config, redirects: redirects.plan }),
     outputFileCount: options.outputFileCount,
   });
-  // Kept once the build has written the host folder: its files' sizes and times. Made of paths only, so
-  // that the rules and the files' contents (54,000 stubs at 10,000 records) are garbage once written.
-  const summary = {
+  // Made of paths only, so that the rules and the files' contents are garbage once written.
+  const summary: HostingSummary = {
     redirectRules: redirects.plan.rules.length,
     redirectWarnings: redirects.warnings,
     warnings: files.warnings,
@@ -103,11 +96,9 @@ export async function planHosting(store: Store, options: HostingOptions): Promis
       ),
     } satisfies SavedHosting);
   return {
-    redirectRules: redirects.plan.rules.length,
-    redirectWarnings: redirects.warnings,
+    ...summary,
     publicFiles: { group: HOST_FILES, key, files: files.publicFiles },
     configFiles: files.configFiles,
-    warnings: files.warnings,
     save,
   };
 }

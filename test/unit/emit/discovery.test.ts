@@ -6,12 +6,14 @@ import {
   type FormatFeedsOptions,
 } from '../../../pipeline/emit/format-feeds.ts';
 import { formatRobots } from '../../../pipeline/emit/format-robots.ts';
-import { formatSitemaps } from '../../../pipeline/emit/format-sitemap.ts';
+import { formatSitemapFiles, sitemapElements } from '../../../pipeline/emit/format-sitemap.ts';
 import type { OutputFile } from '../../../pipeline/emit/output-file.ts';
 import type { Locale } from '../../../pipeline/locale.ts';
 import type { PagePlan } from '../../../pipeline/plan/page-plan.ts';
 
 const BASE_URL = 'https://www.example.com';
+const formatSitemaps = (pages: PagePlan[], options: Parameters<typeof formatSitemapFiles>[1]) =>
+  formatSitemapFiles(sitemapElements(pages), options);
 
 /** A page in English and Dutch; `urlPath` is the English one, the Dutch one gets a `/nl` prefix. */
 function makePage(overrides: Partial<PagePlan> & { urlPath: string }): PagePlan {
