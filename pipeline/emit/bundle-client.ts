@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import type { OutputFile } from './output-file.ts';
 import { PROJECT_ROOT_URL } from '../project-root.ts';
+import { benchOff } from '../bench-off.ts';
 
 /** The browser code: the always-on script and one module per widget that loads on demand. */
 const ROOT = PROJECT_ROOT_URL.pathname;
@@ -58,6 +59,17 @@ let bundlesRunning = 0;
  * on-demand modules share chunks among themselves (React for the islands).
  */
 export async function bundleClient(): Promise<ClientBundles> {
+  if (benchOff('browser-bundles'))
+    return {
+      files: [],
+      urls: {
+        site: '/_assets/site.js',
+        islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, '/_assets/island.js'])) as Record<
+          IslandName,
+          string
+        >,
+      },
+    };
   // Loaded here: a build whose bundles are in the cache does not load esbuild.
   const { build: esbuild, stop } = await import('esbuild');
   const modulePath = (name: IslandName) => new URL(MODULES[name], TEMPLATES).pathname;

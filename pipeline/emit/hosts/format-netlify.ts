@@ -13,6 +13,7 @@ import {
   type HostOutput,
   type HostInput,
 } from './host-files.ts';
+import { benchOff } from '../../bench-off.ts';
 
 /**
  * Netlify (hosts.md §3.1): `_redirects` with the root language rules, every redirect forced and mapped
@@ -44,6 +45,7 @@ export function formatNetlify({ manifest }: HostInput, checks: HostChecks): Host
   if (total(lineCount(rules)) > NETLIFY.redirectsMax) {
     inFile = rules.filter((rule) => rule.origin === 'list');
     stubbed = rules.filter((rule) => rule.origin === 'slug');
+    if (benchOff('redirect-stubs')) stubbed = [];
     checks.warnings.push(
       `netlify: ${plural(total(lineCount(rules)), 'rule')} are more than the ${count(NETLIFY.redirectsMax)} Netlify supports in _redirects; the ${plural(stubbed.length, 'localized-slug redirect')} are written as HTML stubs instead (0-second refresh, canonical link)`,
     );

@@ -7,6 +7,7 @@ import { formatHostFiles } from './format-host-files.ts';
 import { planHostManifest } from '../../plan/host-manifest.ts';
 import { planRedirectsFrom, type RedirectInputs } from '../../plan/plan-redirects.ts';
 import type { HostName, SiteFile } from '../../site/schemas.ts';
+import { benchOff } from '../../bench-off.ts';
 
 export interface HostingOptions {
   redirects: RedirectInputs;
@@ -71,6 +72,15 @@ export async function planHosting(store: Store, options: HostingOptions): Promis
     const { configFiles, ...summary } = saved;
     return { ...summary, publicFiles: { group: HOST_FILES, key }, configFiles: undefined, save: async () => undefined };
   }
+  if (benchOff('host-files'))
+    return {
+      redirectRules: 0,
+      redirectWarnings: [],
+      warnings: [],
+      publicFiles: { group: HOST_FILES, key, files: [] },
+      configFiles: [],
+      save: async () => undefined,
+    };
   const redirects = planRedirectsFrom(options.redirects);
   const files = formatHostFiles({
     host: options.host,
