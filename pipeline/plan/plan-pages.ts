@@ -57,7 +57,7 @@ export interface SitePlan {
 }
 
 /** Number of posts in the shell's teasers and on the home page (spec §9). */
-export const TEASER_POSTS = 3;
+const TEASER_POSTS = 3;
 
 /** Posts per page of the blog list. */
 export const BLOG_PAGE_SIZE = 24;

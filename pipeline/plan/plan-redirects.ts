@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES } from '../locale.ts';
 import type { PathRedirect, RouteRedirect, RoutesFile } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import type { Content } from '../transform/transform-content.ts';
-import { checkRedirects, redirectsInvalid } from './assert-redirects.ts';
+import { checkRedirects, redirectsInvalid } from './check-redirects.ts';
 import { matchesEntryRoute } from './family-route.ts';
 import type { PagePlan } from './page-plan.ts';
 import { planSlugRedirects, redirectFamily, type RedirectFamily } from './plan-slug-redirects.ts';

@@ -2,7 +2,7 @@ import { LOCALES } from '../locale.ts';
 import type { RoutesFile } from '../site/schemas.ts';
 import type { Locale } from '../locale.ts';
 import type { ContentFamily } from '../transform/transform-content.ts';
-import { groupBy } from './assert-redirects.ts';
+import { groupBy } from './check-redirects.ts';
 import { familyUrlFor } from './family-route.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
