@@ -1,3 +1,4 @@
+import { digestJson } from '../cache/store.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { RouteName } from '../site/schemas.ts';
@@ -6,7 +7,6 @@ import type { Content, ContentFamily } from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
 import { planSocialImage } from '../transform/social-images.ts';
 import type { EntryVersion } from '../transform/transform-content.ts';
-import { createHash } from 'node:crypto';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import { familyPageUrl, familyRoute } from './family-route.ts';
 import type {
@@ -487,11 +487,7 @@ class PagePlanner {
       lang: { ui: this.iso(locale), text: this.iso(version.locale) },
     };
     const markdown = { ...version.markdown, strings, links };
-    const contentKey = createHash('sha256')
-      .update(JSON.stringify([version.contentKey, strings, links]))
-      .digest('hex')
-      .slice(0, 32);
-    return { ...version, markdown, contentKey };
+    return { ...version, markdown, contentKey: digestJson([version.contentKey, strings, links]) };
   }
 
   private localizedPathsFor(locale: Locale): Map<string, string> {

@@ -48,7 +48,7 @@ export interface SitePages extends PageReuse {
  * build planned, and whose pages the output holds as that build wrote them, is not planned, hashed or
  * listed in the sitemap again: its pages are taken as the store's `entry-pages` table has them. A
  * family with a page showing its English version elsewhere is always planned (the links in that text go
- * to other entries' pages). Every other page is planned and hashed as planPages and hashPageInputs do.
+ * to other entries' pages). Every other page is planned and hashed.
  * Files this build's entry pages in the table by family key (except those of families with a fallback
  * page), for the next build.
  */
