@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
 import { planSocialImage } from '../transform/social-images.ts';
 import type { EntryVersion } from '../transform/transform-content.ts';
@@ -109,11 +109,6 @@ export function planShells(
   planner = new PagePlanner(site, content),
 ): Record<Locale, ShellData> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
-}
-
-/** The families that have entry pages, in the order their pages are planned. */
-export function entryFamilies(content: Content): ContentFamily[] {
-  return [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
 }
 
 /** A family with a page showing its English version in another locale: that page's text links depend on other entries. */

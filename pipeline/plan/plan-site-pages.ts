@@ -3,9 +3,9 @@ import { sitemapElements, urlElementOf, type UrlElement } from '../emit/format-s
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
 import type { PagePlan } from './page-plan.ts';
-import { entryFamilies, hasFallbackPage, planPages } from './plan-pages.ts';
+import { hasFallbackPage, planPages } from './plan-pages.ts';
 import type { Site } from '../site/site.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
 import type { StoreTable } from '../cache/store.ts';
 import type { KeptEntryFamily, KeptEntryPage, PageOutline } from '../cache/entry-pages.ts';
