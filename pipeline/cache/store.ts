@@ -253,7 +253,7 @@ export function openStore(cacheDir: string | undefined): Store {
   return store;
 }
 
-export interface FileStamp {
+interface FileStamp {
   stamp: string;
   digest: string;
 }

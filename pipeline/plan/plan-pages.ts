@@ -428,38 +428,21 @@ class PagePlanner {
     title: string,
     titleLocale: Locale | undefined,
   ): ArticleView['breadcrumbs'] {
-    const routes = this.site.routes;
-    const home = { label: this.site.config.product, href: urlFor(routes, { route: 'index', locale }) };
+    const at = (label: string, route: StaticRoute) => ({ label, href: urlFor(this.site.routes, { route, locale }) });
+    const home = at(this.site.config.product, 'index');
     const here = {
       label: title,
       href: this.familyHref(family, locale)!,
       ...(titleLocale ? { lang: titleLocale } : {}),
     };
-    if (family.articleType === 'blog')
-      return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
-    if (family.articleType === 'google-analytics-countries') {
-      return [
-        home,
-        {
-          label: this.t(locale, 'page.countries.title'),
-          href: urlFor(routes, { route: 'google-analytics-countries', locale }),
-        },
-        here,
-      ];
-    }
+    if (family.articleType === 'blog') return [home, at(this.t(locale, 'nav.blog'), 'blog'), here];
+    if (family.articleType === 'google-analytics-countries')
+      return [home, at(this.t(locale, 'page.countries.title'), 'google-analytics-countries'), here];
     const category = this.category(family.articleType, locale);
-    const glossary = {
-      label: this.t(locale, 'page.glossary.title'),
-      href: urlFor(routes, { route: 'glossary', locale }),
-    };
-    const section =
-      family.collection === 'key-terms'
-        ? [
-            { label: category.title, href: category.href },
-            { label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref },
-          ]
-        : [{ label: category.title, href: category.href }];
-    return [home, glossary, ...section, here];
+    const section = [{ label: category.title, href: category.href }];
+    if (family.collection === 'key-terms')
+      section.push({ label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref });
+    return [home, at(this.t(locale, 'page.glossary.title'), 'glossary'), ...section, here];
   }
 
   /**
