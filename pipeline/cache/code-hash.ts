@@ -50,10 +50,8 @@ export interface CodeHashes {
 
 /**
  * Run from the CLI's bundle, the code hashes are kept beside its modules: the bundle's folder is made
- * again when any file under bin/, pipeline/ or templates/, the lockfile or tsconfig changes size or
- * time (bin/cli-bundle.js), so the sources it hashed are the sources it runs, and a build does not
- * read and hash them all again (about 25 ms). Through tsx (the preview reloads templates), they are
- * hashed each time.
+ * again when any of its sources changes (bin/cli-bundle.js), so the sources it hashed are the sources it
+ * runs. Through tsx (the preview reloads templates), they are hashed each time.
  */
 const KEPT_HASHES: URL | undefined = RUNS_FROM_BUNDLE ? new URL('./code-hashes.json', import.meta.url) : undefined;
 

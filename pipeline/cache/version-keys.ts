@@ -19,15 +19,12 @@ export interface VersionInputs {
 }
 
 /**
- * Names for the versions of the entries whose records have a key (the kept records of the snapshot's
- * files or the crawl's chunks, snapshot-records.ts), by recordRef: the record's key, a hash of what every version of the build
- * shares (the pipeline, the site's data), and what the build has of each media file the record uses
- * (its cover's files and the images in its text: output path, colour, size, or why it is unavailable).
- * Equal names, equal versions, so the page hashes take a name instead of hashing the version's JSON
- * (11,000 of them at 10,000 records, the costliest part of a one-article rebuild's plan). A new image
- * elsewhere changes no other entry's name. A record without a key (the preview's, or of a crawl that
- * is not kept: drafts, the site proxy), or whose id two records share, gets no name: its version is
- * hashed as it is.
+ * Names for the versions of the entries whose records have a key (the kept records, snapshot-records.ts),
+ * by recordRef: a hash of the record's key, of what every version shares (the pipeline, the site's data)
+ * and of what the build has of each media file the record uses. Equal names, equal versions, so the
+ * page hashes take a name instead of hashing the version's JSON (the costliest part of a one-article
+ * rebuild's plan). A record without a key (the preview's, or of a crawl that is not kept), or whose id
+ * two records share, gets no name: its version is hashed as it is.
  */
 export function versionNames(
   content: ValidContent,

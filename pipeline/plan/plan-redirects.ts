@@ -14,11 +14,7 @@ export interface PlanRedirectsOptions {
   site: Site;
   content: Content;
   pages: ReadonlyArray<Pick<PagePlan, 'route' | 'locale' | 'urlPath' | 'outputPath'>>;
-  /**
-   * Leave out every rule that fails the checks (and the rules that then fail: a chain into one) with a
-   * warning each, instead of throwing REDIRECTS_INVALID: the preview's choice, so that one broken rule
-   * never takes the site down while editing. `sitegen build` keeps the error.
-   */
+  /** Leave out every rule that fails the checks with a warning each, instead of throwing REDIRECTS_INVALID (the preview's choice). */
   dropBroken?: boolean | undefined;
 }
 

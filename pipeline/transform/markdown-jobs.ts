@@ -80,11 +80,9 @@ export function planMarkdownJobs(options: {
 }
 
 /**
- * The input, with its `markdown`: the record's text when it has it, else (a kept record, whose text is
- * decoded on first read, pipeline/cache/snapshot-records.ts) a getter that reads it when something
- * needs it (a page rendered, a fallback's links, a feed body not in the cache). The getter holds the
- * text's reader, not the record: a record's other fields (media objects, localizations …) are garbage
- * once the content is transformed, which lowers a build's peak memory.
+ * The input, with its `markdown`: the record's text, or for a kept record (snapshot-records.ts) a getter
+ * that reads it when something needs it. The getter holds the text's reader, not the record, so the
+ * record's other fields are garbage once the content is transformed.
  */
 function markdownInput(
   record: { content?: string | null | undefined },
