@@ -2,7 +2,7 @@
 // render-scaling-child.ts): load site → fetch → validate → media → colours → image sizes → Markdown jobs →
 // transform → plan → assets and client bundles → shared render data.
 import path from 'node:path';
-import { loadCodeHash } from '../pipeline/cache/code-hash.ts';
+import { loadCodeHashes } from '../pipeline/cache/code-hash.ts';
 import { openStore } from '../pipeline/cache/store.ts';
 import { bundleClient } from '../pipeline/emit/bundle-client.ts';
 import { loadSiteAssets } from '../pipeline/emit/load-site-assets.ts';
@@ -58,7 +58,7 @@ export async function preparePages({
     site,
     media: media.files,
     imageSizes,
-    codeHash: await loadCodeHash(),
+    codeHash: (await loadCodeHashes()).engine,
   });
   const content = transformContent({
     content: valid,

@@ -1,33 +1,25 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { PageTemplate } from '../plan/page-plan.ts';
 import { PROJECT_ROOT_URL, RUNS_FROM_BUNDLE } from '../project-root.ts';
-import { fileURLToPath } from 'node:url';
-import { replaceShared } from './store.ts';
+import { digest, replaceShared } from './store.ts';
 
-const ROOT = PROJECT_ROOT_URL;
-const TEMPLATES_DIR = new URL('templates/', ROOT).pathname;
+const ROOT = PROJECT_ROOT_URL.pathname;
+const TEMPLATES_DIR = new URL('templates/', PROJECT_ROOT_URL).pathname;
 
 /**
  * A hash of the code that shapes the output outside the templates (pipeline, locked dependencies): part
- * of every cache key, so a changed renderer never serves a stale cached page or Markdown fragment.
- * Templates are hashed per page template by loadTemplateHashes().
+ * of every cache key, so a changed renderer never serves a stale cached page or Markdown fragment. Once
+ * per process: the preview reloads templates, never the pipeline.
  */
-export function loadCodeHash(): Promise<string> {
-  // Once per process: the pipeline a process runs does not change while it runs (the preview reloads
-  // templates, never the pipeline), so every build of a long-running preview shares the first answer.
-  return (engineHash ??= hashEngine());
-}
-
 let engineHash: Promise<string> | undefined;
 
 async function hashEngine(): Promise<string> {
-  const files = (await fg(['pipeline/**/*.{ts,tsx,js,json}', 'package-lock.json'], { cwd: ROOT.pathname })).sort();
-  return hashFiles(
-    files.map((file) => path.join(ROOT.pathname, file)),
-    ROOT.pathname,
+  const files = (await fg(['pipeline/**/*.{ts,tsx,js,json}', 'package-lock.json'], { cwd: ROOT })).sort();
+  return digest(
+    ...(await Promise.all(files.map(async (file) => [file, await readFile(path.join(ROOT, file))]))).flat(),
   );
 }
 
@@ -58,17 +50,15 @@ export interface CodeHashes {
 
 /**
  * Run from the CLI's bundle, the code hashes are kept beside its modules: the bundle's folder is made
- * again when any file under bin/, pipeline/ or templates/, the lockfile or tsconfig changes size or
- * time (bin/cli-bundle.js), so the sources it hashed are the sources it runs, and a build does not
- * read and hash them all again (about 25 ms). Through tsx (the preview reloads templates), they are
- * hashed each time.
+ * again when any of its sources changes (bin/cli-bundle.js), so the sources it hashed are the sources it
+ * runs. Through tsx (the preview reloads templates), they are hashed each time.
  */
 const KEPT_HASHES: URL | undefined = RUNS_FROM_BUNDLE ? new URL('./code-hashes.json', import.meta.url) : undefined;
 
 export async function loadCodeHashes(): Promise<CodeHashes> {
   const kept = KEPT_HASHES && (await readKeptHashes(KEPT_HASHES));
   if (kept) return kept;
-  const [engine, templates] = await Promise.all([loadCodeHash(), loadTemplateHashes()]);
+  const [engine, templates] = await Promise.all([(engineHash ??= hashEngine()), loadTemplateHashes()]);
   const hashes: CodeHashes = { engine, templates: templates.pages, allTemplates: templates.all };
   if (KEPT_HASHES) {
     // A project folder that cannot be written: the hashes are computed each time.
@@ -114,11 +104,11 @@ export async function loadTemplateHashes(): Promise<TemplateHashes> {
   for (const [template, component] of Object.entries(PAGE_COMPONENTS) as Array<[PageTemplate, string]>) {
     if (!hashes.has(component)) {
       const files = [...new Set([...shell, ...reachable(graph, [component], PAGE_SWITCH)])].sort();
-      hashes.set(component, hashContents(files.map((file) => [file, graph.get(file)?.contents ?? ''])));
+      hashes.set(component, digest(...files.flatMap((file) => [file, graph.get(file)?.contents ?? ''])));
     }
     pages[template] = hashes.get(component)!;
   }
-  return { pages, all: hashContents([...graph].map(([file, { contents }]) => [file, contents])) };
+  return { pages, all: digest(...[...graph].flatMap(([file, { contents }]) => [file, contents])) };
 }
 
 interface TemplateFile {
@@ -160,22 +150,4 @@ function reachable(graph: Map<string, TemplateFile>, roots: string[], leaf: stri
     if (file !== leaf) stack.push(...(graph.get(file)?.imports ?? []));
   }
   return seen;
-}
-
-async function hashFiles(files: string[], root: string): Promise<string> {
-  const contents = await Promise.all(
-    files.map(async (file): Promise<[string, Buffer]> => [path.relative(root, file), await readFile(file)]),
-  );
-  return hashContents(contents);
-}
-
-function hashContents(files: Array<[string, string | Buffer]>): string {
-  const hash = createHash('sha256');
-  for (const [name, contents] of files) {
-    hash.update(name);
-    hash.update('\0');
-    hash.update(contents);
-    hash.update('\0');
-  }
-  return hash.digest('hex').slice(0, 16);
 }

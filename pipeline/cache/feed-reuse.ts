@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
 import type { FormatFeedsOptions } from '../emit/format-feeds.ts';
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
 import type { FeedPlan } from '../plan/plan-feeds.ts';
+import { digestJson } from './store.ts';
 
 /** Which feeds the build formats, and which stay as the previous build wrote them. */
 export interface FeedReuse {
@@ -37,7 +37,7 @@ export function splitFeeds(
   const toFormat: FeedPlan[] = [];
   for (const plan of plans) {
     const entries = plan.entries.map(({ body, ...entry }) => ({ ...entry, contentKey: body.contentKey }));
-    const key = hash('sha256', JSON.stringify([engine, options, { ...plan, entries }]), 'base64url');
+    const key = digestJson([engine, options, { ...plan, entries }]);
     hashes.set(plan.feedPath, key);
     if (previous?.get(plan.feedPath)?.hash !== key) {
       toFormat.push(plan);

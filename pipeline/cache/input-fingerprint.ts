@@ -12,14 +12,12 @@ import { digest, digestJson, openStore, type Store } from './store.ts';
 
 /**
  * Every input of a build of the embedded content, hashed without parsing any of it: the snapshot's and
- * the site's data files by their bytes (a snapshot file's digest is taken from the store's stamp table
- * while its size, times and inode are those it had when hashed), the
- * stylesheets, public/ and content/uploads/ by size and modification time, the code, and the settings
- * that change what is written where. A build whose
- * fingerprint is the one saved by the build that wrote the output has nothing to do. This module loads
- * none of the pipeline's heavy modules (zod, React, Markdown, sharp), so that answer comes quickly.
+ * the site's data files by their bytes (through the store's stamp table), the stylesheets, public/ and
+ * content/uploads/ by size and modification time, the code, and the settings that change what is
+ * written where. This module loads none of the pipeline's heavy modules (zod, React, Markdown, sharp),
+ * so the quick check answers quickly.
  */
-export interface InputFingerprint {
+interface InputFingerprint {
   key: string;
   /** The code hashes it includes, for the build's cache keys (computed once). */
   code: CodeHashes;
@@ -46,12 +44,7 @@ export async function checkBuildInputs(options: BuildOptions): Promise<CheckedIn
   if (options.cms || options.session) return undefined;
   const { outDir, hostConfigDir } = outputFolders(options);
   const store = openStore(options.cacheDir);
-  const fingerprint = await fingerprintInputs({
-    siteDir: options.siteDir,
-    store,
-    includeDrafts: options.includeDrafts,
-    settings: outputSettings(options),
-  });
+  const fingerprint = await fingerprintInputs(options, store);
   const report = await loadUnchangedReport<BuildReport>(store, outDir, fingerprint.key);
   const unchanged = report && (await isDirectory(hostConfigDir)) ? report : undefined;
   // Nothing to do: the stamps the check took are kept, and nothing is swept (the build did not run).
@@ -88,20 +81,11 @@ export function outputSettings(options: BuildOptions): Record<string, unknown> {
   };
 }
 
-interface FingerprintOptions {
-  siteDir: string;
-  /** Its stamp table: a snapshot file whose stamp is unchanged is not read. */
-  store: Store;
-  includeDrafts: boolean;
-  /** What changes what is written where (output folders, host, drafts …), as the build's input key has them. */
-  settings: Record<string, unknown>;
-}
-
-export async function fingerprintInputs(options: FingerprintOptions): Promise<InputFingerprint> {
+async function fingerprintInputs(options: BuildOptions, store: Store): Promise<InputFingerprint> {
   const contentDir = path.join(options.siteDir, 'content');
   const [code, snapshot, siteFiles, stylesheets, publicFiles, uploads] = await Promise.all([
     loadCodeHashes(),
-    readSnapshot(contentDir, { includeDrafts: options.includeDrafts, store: options.store }),
+    readSnapshot(contentDir, { includeDrafts: options.includeDrafts, store }),
     Promise.all(SITE_DATA_FILES.map((file) => readFile(path.join(options.siteDir, file)).catch(() => 'missing'))),
     Promise.all(STYLESHEETS.map((file) => readFile(file))),
     statTree(path.join(options.siteDir, 'public')),
@@ -109,7 +93,7 @@ export async function fingerprintInputs(options: FingerprintOptions): Promise<In
   ]);
   const uploadsKey = digestJson(uploads);
   const key = digest(
-    JSON.stringify(['fingerprint', code.engine, code.allTemplates, options.settings, snapshot.digest]),
+    JSON.stringify(['fingerprint', code.engine, code.allTemplates, outputSettings(options), snapshot.digest]),
     ...SITE_DATA_FILES.flatMap((file, index) => [file, siteFiles[index]!]),
     ...stylesheets,
     JSON.stringify(publicFiles),

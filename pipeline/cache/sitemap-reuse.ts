@@ -1,7 +1,7 @@
-import { hash } from 'node:crypto';
 import { formatSitemapFiles, type UrlElement } from '../emit/format-sitemap.ts';
 import type { OutputFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
+import { digestJson } from './store.ts';
 
 /**
  * The sitemap as output files, with the key the writer records for it. A sitemap of one file (every
@@ -22,7 +22,7 @@ export function reuseSitemap(
     if (id === undefined) linesId.set(element.alternates, (id = linesId.size));
     parts.push(`${element.loc}\u0000${element.lastModified ?? ''}\u0000${id}`);
   }
-  const key = `sitemap:${hash('sha256', JSON.stringify([parts, [...linesId.keys()]]), 'base64url')}`;
+  const key = `sitemap:${digestJson([parts, [...linesId.keys()]])}`;
   if (previous?.get(SITEMAP)?.hash === key)
     return { files: [{ path: SITEMAP, kept: true }], hashes: new Map([[SITEMAP, key]]) };
   const files = formatSitemapFiles(elements, { baseUrl });

@@ -6,15 +6,12 @@ import type { ValidationMemo } from '../validate/validate-content.ts';
 import { digest, type Store } from './store.ts';
 
 /**
- * The valid records of each embedded snapshot file, and of each chunk of the kept CMS crawl
- * (fetch/crawl-cache.ts), kept in the store (stage `records`) under a key of the file's bytes, its
- * collection, the drafts setting and the code (schemas, the Strapi shape): a file that did not change
- * is neither parsed nor validated again. Reading one back gives the records validation gave, keys in the same order, except that a record's Markdown is not in its
- * `content` (null) but in the Markdown memo (`bodies`), read from the file's bytes when something asks
- * for it. With it go the hash and images of each record's Markdown (what the content keys need, and
- * hashing 100 MB of text again costs more than reading it back), and a key of each record as a whole
- * (recordKeyOf: the page hashes name an unchanged entry's version by it, pipeline/cache/version-keys.ts).
- * Only files whose every record was valid are kept.
+ * The valid records of each embedded snapshot file and of each chunk of the kept CMS crawl, in the store
+ * (stage `records`) under a key of the file's bytes, its collection, the drafts setting and the code: a
+ * file that did not change is neither parsed nor validated again. A record comes back with its Markdown
+ * (`content`) null and its text in the Markdown memo, read when first asked for, together with its
+ * Markdown's hash and images and a key of the whole record (recordKeyOf, which names its version for the
+ * page hashes, version-keys.ts). Only files whose every record was valid are kept.
  */
 export interface SnapshotRecords {
   /** A file's entries as kept (registered as valid in `valid`, their Markdown's hash, images and text in `bodies`, their keys in `keys`), or undefined. */
@@ -40,10 +37,7 @@ const NO_IMAGES: string[] = [];
 /** Each kept record's key (recordKeyOf), by valid record. */
 export type RecordKeys = WeakMap<object, string>;
 
-/**
- * A kept file's value: the records without their Markdown, and the Markdown texts as one run of UTF-8
- * bytes, decoded one by one when something asks for a text (a one-article rebuild renders few of them).
- */
+/** A kept file with the Markdown texts as one run of UTF-8 bytes, decoded one by one when asked for. */
 interface StoredFile extends KeptFile {
   texts: Uint8Array;
 }

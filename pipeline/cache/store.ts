@@ -5,18 +5,9 @@ import path from 'node:path';
 import v8 from 'node:v8';
 
 /**
- * The one store of everything kept between builds (docs/caching.md). A result is filed under a stage
- * name and a key (a digest of the stage's inputs and of the code that computes it) as one file,
- * `<cacheDir>/store/<stage>/<key>`, in one serialisation (frame + V8's). A stage asks
- * `cached(stage, key, compute)` and the store decides hit or miss. Many small results of one stage
- * (cover colours by image …) share one entry, a `table`, saved once at the end with the keys this build
- * used. Media downloads and drawn images are plain files named by their content (`fileOf`).
- *
- * Every fault is a miss: a missing, empty, truncated, garbled, foreign or half-written entry reads as
- * none (and counts in `damaged`); writes go beside and are renamed into place, each process under a
- * name of its own, so builds sharing the folder never see part of a file. `close()` removes what this
- * build did not use and no build has used for an hour (an entry read is marked used): builds that
- * share the folder with other settings (with and without drafts) or at the same time keep each other's.
+ * The one store of everything kept between builds (docs/caching.md): a result is filed under a stage
+ * name and a key (a digest of its inputs and code) as one file, `<cacheDir>/store/<stage>/<key>`. Every
+ * fault is a miss (counted in `damaged`); writes go beside their place and are renamed into it.
  */
 export interface Store {
   get<T>(stage: string, key: string): Promise<T | undefined>;
@@ -50,11 +41,8 @@ export interface StoreTable<V> {
 
 /** The store's one hash: SHA-256 of the parts (separated), base64url, 32 characters. */
 export function digest(...parts: Array<string | Uint8Array>): string {
-  if (parts.length === 1) return hash('sha256', parts[0]!, 'base64url').slice(0, 32);
-  return hash('sha256', Buffer.concat(parts.flatMap((part) => [Buffer.from(part), SEPARATOR])), 'base64url').slice(
-    0,
-    32,
-  );
+  const data = parts.length === 1 ? parts[0]! : Buffer.concat(parts.flatMap((part) => [Buffer.from(part), SEPARATOR]));
+  return hash('sha256', data, 'base64url').slice(0, 32);
 }
 
 /** digest() of a value's JSON. */
@@ -171,15 +159,15 @@ export function openStore(cacheDir: string | undefined): Store {
   let damaged = 0;
   let stamps: Promise<StoreTable<FileStamp>> | undefined;
   const fileName = (stage: string, key: string) => path.join(root!, stage, key);
-  const read = async (stage: string, key: string): Promise<{ value: unknown } | undefined> => {
+  const read = async (stage: string, key: string): Promise<{ value: unknown; tail(): Buffer } | undefined> => {
     if (!root) return undefined;
     used.add(path.join(stage, key));
     const file = fileName(stage, key);
-    const bytes = await readFile(file).catch(() => undefined);
-    if (!bytes) return undefined;
-    const entry = decodeEntry(bytes);
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return undefined;
+    const entry = readEntryHead(file);
     if (!entry) damaged += 1;
-    else await markUsed(file);
+    else await markUsed(file, info.mtimeMs);
     return entry;
   };
   const write = async (stage: string, key: string, bytes: Uint8Array) => {
@@ -192,16 +180,8 @@ export function openStore(cacheDir: string | undefined): Store {
   const store: Store = {
     get: async <T>(stage: string, key: string) => (await read(stage, key))?.value as T | undefined,
     put: (stage, key, value, tail) => write(stage, key, encodeEntry(value, tail)),
-    async getWithTail<T>(stage: string, key: string) {
-      if (!root) return undefined;
-      used.add(path.join(stage, key));
-      const file = fileName(stage, key);
-      if (!(await stat(file).catch(() => undefined))) return undefined;
-      const entry = readEntryHead(file);
-      if (!entry) damaged += 1;
-      else await markUsed(file);
-      return entry as { value: T; tail(): Buffer } | undefined;
-    },
+    getWithTail: <T>(stage: string, key: string) =>
+      read(stage, key) as Promise<{ value: T; tail(): Buffer } | undefined>,
     async cached<T>(stage: string, key: string, compute: () => Promise<T> | T): Promise<T> {
       const hit = await read(stage, key);
       if (hit) return hit.value as T;
@@ -273,14 +253,14 @@ export function openStore(cacheDir: string | undefined): Store {
   return store;
 }
 
-export interface FileStamp {
+interface FileStamp {
   stamp: string;
   digest: string;
 }
 
 /** Used now: another build's clean-up keeps it for the next hour (one write per entry and ten minutes at most). */
-async function markUsed(file: string): Promise<void> {
-  if (Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) <= TOUCH_AFTER_MS) return;
+async function markUsed(file: string, mtimeMs: number): Promise<void> {
+  if (Date.now() - mtimeMs <= TOUCH_AFTER_MS) return;
   const now = new Date();
   await utimes(file, now, now).catch(() => undefined);
 }

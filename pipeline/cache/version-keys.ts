@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Site } from '../site/site.ts';
 import type { CoverColours } from '../transform/cover-colours.ts';
@@ -6,6 +5,7 @@ import { coverFileUrls, pickCover } from '../transform/covers.ts';
 import { recordRef, type MarkdownBodyMemo } from '../transform/markdown-jobs.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
 import type { RecordKeys } from './snapshot-records.ts';
+import { digest } from './store.ts';
 
 /** What the transform reads besides an entry's record to make its version (transformContent's options). */
 export interface VersionInputs {
@@ -19,15 +19,12 @@ export interface VersionInputs {
 }
 
 /**
- * Names for the versions of the entries whose records have a key (the kept records of the snapshot's
- * files or the crawl's chunks, snapshot-records.ts), by recordRef: the record's key, a hash of what every version of the build
- * shares (the pipeline, the site's data), and what the build has of each media file the record uses
- * (its cover's files and the images in its text: output path, colour, size, or why it is unavailable).
- * Equal names, equal versions, so the page hashes take a name instead of hashing the version's JSON
- * (11,000 of them at 10,000 records, the costliest part of a one-article rebuild's plan). A new image
- * elsewhere changes no other entry's name. A record without a key (the preview's, or of a crawl that
- * is not kept: drafts, the site proxy), or whose id two records share, gets no name: its version is
- * hashed as it is.
+ * Names for the versions of the entries whose records have a key (the kept records, snapshot-records.ts),
+ * by recordRef: a hash of the record's key, of what every version shares (the pipeline, the site's data)
+ * and of what the build has of each media file the record uses. Equal names, equal versions, so the
+ * page hashes take a name instead of hashing the version's JSON (the costliest part of a one-article
+ * rebuild's plan). A record without a key (the preview's, or of a crawl that is not kept), or whose id
+ * two records share, gets no name: its version is hashed as it is.
  */
 export function versionNames(
   content: ValidContent,
@@ -46,26 +43,15 @@ export function versionNames(
     const key = keys.get(record);
     const images = bodies.get(record)?.images;
     if (key === undefined || images === undefined) return;
-    sharedKey ??= versionInputsKey(inputs);
+    // What every version shares besides its media: the pipeline and the site's data.
+    sharedKey ??= digest(JSON.stringify([inputs.engine, { ...inputs.site, dir: undefined, redirects: undefined }]));
     const cover = pickCover(record);
     // Hashed once here: the family keys and page hashes take each name several times.
-    names.set(
-      ref,
-      hash(
-        'sha256',
-        `${sharedKey}\0${key}\0${mediaPart([...(cover ? coverFileUrls(cover) : []), ...images], inputs)}`,
-        'base64url',
-      ),
-    );
+    names.set(ref, digest(sharedKey, key, mediaPart([...(cover ? coverFileUrls(cover) : []), ...images], inputs)));
   };
   for (const record of content.articles) add(recordRef('articles', record.id), record);
   for (const record of content.keyTerms) add(recordRef('key-terms', record.id), record);
   return names;
-}
-
-/** A hash of what every version of a build shares besides its media: the pipeline and the site's data. */
-function versionInputsKey({ engine, site }: Pick<VersionInputs, 'engine' | 'site'>): string {
-  return hash('sha256', JSON.stringify([engine, { ...site, dir: undefined, redirects: undefined }]), 'base64url');
 }
 
 /** What the build has of each of these media files: output path, computed colour, size, or that it is unavailable (the record's key has the URLs). */

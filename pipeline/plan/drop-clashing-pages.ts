@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { entryFamilies, withoutPages, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
 import { familyUrlFor } from './family-route.ts';
 import { decodeUrlPath } from './url-path.ts';
@@ -18,9 +18,8 @@ export interface DropClashingPagesResult {
  * build` must) builds the rest. Their other locales, and every other entry, are kept. Pure.
  */
 export function dropClashingPages({ content, site }: { content: Content; site: Site }): DropClashingPagesResult {
-  const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
   const claims = new Map<string, Array<{ family: ContentFamily; locale: Locale; urlPath: string }>>();
-  for (const family of families) {
+  for (const family of entryFamilies(content)) {
     for (const locale of LOCALES) {
       const language = family.languages[locale];
       if (!language) continue;
@@ -43,22 +42,8 @@ export function dropClashingPages({ content, site }: { content: Content; site: S
     const how = paths.length === 1 ? '' : ' (they differ only in case or Unicode normalisation)';
     return `${paths.join(' and ')}${how} is claimed by ${entries.join(' and ')}; their pages there are left out`;
   });
-  const drop = (list: ContentFamily[]) =>
-    list.map((family) => {
-      const gone = LOCALES.filter((locale) => left.has(`${family.key}\u0000${locale}`));
-      if (gone.length === 0) return family;
-      const languages = { ...family.languages };
-      for (const locale of gone) delete languages[locale];
-      return { ...family, languages };
-    });
   return {
-    content: {
-      ...content,
-      blogPosts: drop(content.blogPosts),
-      glossaryTerms: drop(content.glossaryTerms),
-      keyTerms: drop(content.keyTerms),
-      countries: drop(content.countries),
-    },
+    content: withoutPages(content, (family, locale) => left.has(`${family.key}\u0000${locale}`)),
     warnings,
   };
 }

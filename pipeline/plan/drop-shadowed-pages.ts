@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { entryFamilies, withoutPages, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { familyPageUrl, matchesEntryRoute } from './family-route.ts';
 import { planListRedirects } from './plan-redirects.ts';
 
@@ -20,10 +20,9 @@ export interface DropShadowedPagesResult {
 export function dropShadowedPages({ content, site }: { content: Content; site: Site }): DropShadowedPagesResult {
   const rules = planListRedirects(site.redirects, site.routes).rules;
   if (rules.length === 0) return { content, warnings: [] };
-  const families = [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
   const pageOf = (family: ContentFamily, locale: Locale) => familyPageUrl(site.routes, family, locale);
   const entryPages = new Set(
-    families.flatMap((family) =>
+    entryFamilies(content).flatMap((family) =>
       LOCALES.map((locale) => pageOf(family, locale)).filter((urlPath) => urlPath !== undefined),
     ),
   );
@@ -33,30 +32,15 @@ export function dropShadowedPages({ content, site }: { content: Content; site: S
   const lands = (to: string) => !to.startsWith('/') || !isEntryPath(to) || entryPages.has(to);
   const sources = new Map(rules.filter((rule) => lands(rule.to)).map((rule) => [rule.from, rule.label]));
   const warnings: string[] = [];
-  const drop = (group: ContentFamily[]) =>
-    group.map((family) => {
-      let languages = family.languages;
-      for (const locale of LOCALES) {
-        const urlPath = pageOf(family, locale);
-        const label = urlPath === undefined ? undefined : sources.get(urlPath);
-        if (label === undefined) continue;
-        const version = family.versions[family.languages[locale]!.sourceLocale]!;
-        warnings.push(
-          `${label}: the redirect from ${urlPath} wins over the page of ${version.collection} #${version.id} (${family.key}, ${locale}); the page is left out`,
-        );
-        languages = { ...languages };
-        delete languages[locale];
-      }
-      return languages === family.languages ? family : { ...family, languages };
-    });
-  return {
-    content: {
-      ...content,
-      blogPosts: drop(content.blogPosts),
-      glossaryTerms: drop(content.glossaryTerms),
-      keyTerms: drop(content.keyTerms),
-      countries: drop(content.countries),
-    },
-    warnings,
-  };
+  const kept = withoutPages(content, (family, locale) => {
+    const urlPath = pageOf(family, locale)!;
+    const label = sources.get(urlPath);
+    if (label === undefined) return false;
+    const version = family.versions[family.languages[locale]!.sourceLocale]!;
+    warnings.push(
+      `${label}: the redirect from ${urlPath} wins over the page of ${version.collection} #${version.id} (${family.key}, ${locale}); the page is left out`,
+    );
+    return true;
+  });
+  return { content: kept, warnings };
 }

@@ -52,7 +52,7 @@ export function familyPageUrl(
 const pageUrls = new WeakMap<RoutesFile, WeakMap<object, Partial<Record<Locale, string | undefined>>>>();
 
 /** The routes whose pages come from CMS entries. */
-export const ENTRY_ROUTES: readonly RouteName[] = [
+const ENTRY_ROUTES: readonly RouteName[] = [
   'blog-slug',
   'glossary-category-slug',
   'glossary-category-key-terms-slug',

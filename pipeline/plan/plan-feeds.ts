@@ -7,7 +7,7 @@ import type { MarkdownOptions } from '../transform/markdown.ts';
 import { feedPathFor, urlFor } from './url-path.ts';
 
 /** Posts per feed: the newest, as feed readers poll for what is new (and a feed of every post would weigh megabytes). */
-export const FEED_ENTRIES = 50;
+const FEED_ENTRIES = 50;
 
 /** A feed whose entries still carry their Markdown: renderFeedBodies turns it into a Feed. */
 export type FeedPlan = Omit<Feed, 'entries'> & {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SiteFile } from '../site/schemas.ts';
 
 export interface Header {
@@ -16,7 +16,7 @@ export interface HeaderPolicy {
   rootVary: string;
 }
 
-export interface PlanHeadersOptions {
+interface PlanHeadersOptions {
   config: Pick<SiteFile, 'analytics' | 'newsletter' | 'video'>;
   /** Every inline script sitegen writes, byte for byte: the policy allows exactly these by hash. */
   inlineScripts: readonly string[];
@@ -33,9 +33,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Pure.
  */
 export function planHeaders({ config, inlineScripts }: PlanHeadersOptions): HeaderPolicy {
-  const hashes = [...new Set(inlineScripts)]
-    .map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`)
-    .sort();
+  const hashes = [...new Set(inlineScripts)].map((script) => `'sha256-${hash('sha256', script, 'base64')}'`).sort();
   const analytics = config.analytics.skip ? [] : [new URL(config.analytics.scriptUrl).origin];
   const queue = config.analytics.skip ? [] : [ANALYTICS_QUEUE_ORIGIN];
   const videoOrigins = [

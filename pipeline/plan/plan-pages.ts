@@ -1,12 +1,12 @@
+import { digestJson } from '../cache/store.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
 import { planSocialImage } from '../transform/social-images.ts';
 import type { EntryVersion } from '../transform/transform-content.ts';
-import { createHash } from 'node:crypto';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import { familyPageUrl, familyRoute } from './family-route.ts';
 import type {
@@ -57,7 +57,7 @@ export interface SitePlan {
 }
 
 /** Number of posts in the shell's teasers and on the home page (spec §9). */
-export const TEASER_POSTS = 3;
+const TEASER_POSTS = 3;
 
 /** Posts per page of the blog list. */
 export const BLOG_PAGE_SIZE = 24;
@@ -109,11 +109,6 @@ export function planShells(
   planner = new PagePlanner(site, content),
 ): Record<Locale, ShellData> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, planner.shell(locale)])) as Record<Locale, ShellData>;
-}
-
-/** The families that have entry pages, in the order their pages are planned. */
-export function entryFamilies(content: Content): ContentFamily[] {
-  return [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
 }
 
 /** A family with a page showing its English version in another locale: that page's text links depend on other entries. */
@@ -433,38 +428,21 @@ class PagePlanner {
     title: string,
     titleLocale: Locale | undefined,
   ): ArticleView['breadcrumbs'] {
-    const routes = this.site.routes;
-    const home = { label: this.site.config.product, href: urlFor(routes, { route: 'index', locale }) };
+    const at = (label: string, route: StaticRoute) => ({ label, href: urlFor(this.site.routes, { route, locale }) });
+    const home = at(this.site.config.product, 'index');
     const here = {
       label: title,
       href: this.familyHref(family, locale)!,
       ...(titleLocale ? { lang: titleLocale } : {}),
     };
-    if (family.articleType === 'blog')
-      return [home, { label: this.t(locale, 'nav.blog'), href: urlFor(routes, { route: 'blog', locale }) }, here];
-    if (family.articleType === 'google-analytics-countries') {
-      return [
-        home,
-        {
-          label: this.t(locale, 'page.countries.title'),
-          href: urlFor(routes, { route: 'google-analytics-countries', locale }),
-        },
-        here,
-      ];
-    }
+    if (family.articleType === 'blog') return [home, at(this.t(locale, 'nav.blog'), 'blog'), here];
+    if (family.articleType === 'google-analytics-countries')
+      return [home, at(this.t(locale, 'page.countries.title'), 'google-analytics-countries'), here];
     const category = this.category(family.articleType, locale);
-    const glossary = {
-      label: this.t(locale, 'page.glossary.title'),
-      href: urlFor(routes, { route: 'glossary', locale }),
-    };
-    const section =
-      family.collection === 'key-terms'
-        ? [
-            { label: category.title, href: category.href },
-            { label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref },
-          ]
-        : [{ label: category.title, href: category.href }];
-    return [home, glossary, ...section, here];
+    const section = [{ label: category.title, href: category.href }];
+    if (family.collection === 'key-terms')
+      section.push({ label: this.t(locale, 'page.glossary_category.key_terms'), href: category.keyTermsHref });
+    return [home, at(this.t(locale, 'page.glossary.title'), 'glossary'), ...section, here];
   }
 
   /**
@@ -487,11 +465,7 @@ class PagePlanner {
       lang: { ui: this.iso(locale), text: this.iso(version.locale) },
     };
     const markdown = { ...version.markdown, strings, links };
-    const contentKey = createHash('sha256')
-      .update(JSON.stringify([version.contentKey, strings, links]))
-      .digest('hex')
-      .slice(0, 32);
-    return { ...version, markdown, contentKey };
+    return { ...version, markdown, contentKey: digestJson([version.contentKey, strings, links]) };
   }
 
   private localizedPathsFor(locale: Locale): Map<string, string> {

@@ -1,11 +1,11 @@
 import { DEFAULT_LOCALE, LOCALES } from '../locale.ts';
 import type { PathRedirect, RouteRedirect, RoutesFile } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
-import type { Content } from '../transform/transform-content.ts';
-import { checkRedirects, redirectsInvalid } from './assert-redirects.ts';
+import { entryFamilies, type Content } from '../transform/transform-content.ts';
+import { checkRedirects, redirectsInvalid } from './check-redirects.ts';
 import { matchesEntryRoute } from './family-route.ts';
 import type { PagePlan } from './page-plan.ts';
-import { planSlugRedirects, redirectFamily, type RedirectFamily } from './plan-slug-redirects.ts';
+import { planSlugRedirects, redirectFamily, summariseLeftOut, type RedirectFamily } from './plan-slug-redirects.ts';
 import type { NotFoundPage, RedirectPlan, RedirectRule } from './redirect-rule.ts';
 import { encodeUrlPath, urlFor } from './url-path.ts';
 import { planCaseRedirects } from './plan-case-redirects.ts';
@@ -14,11 +14,7 @@ export interface PlanRedirectsOptions {
   site: Site;
   content: Content;
   pages: ReadonlyArray<Pick<PagePlan, 'route' | 'locale' | 'urlPath' | 'outputPath'>>;
-  /**
-   * Leave out every rule that fails the checks (and the rules that then fail: a chain into one) with a
-   * warning each, instead of throwing REDIRECTS_INVALID: the preview's choice, so that one broken rule
-   * never takes the site down while editing. `sitegen build` keeps the error.
-   */
+  /** Leave out every rule that fails the checks with a warning each, instead of throwing REDIRECTS_INVALID (the preview's choice). */
   dropBroken?: boolean | undefined;
 }
 
@@ -39,9 +35,7 @@ export function redirectInputs({ site, content, pages, dropBroken = false }: Pla
   return {
     redirects: site.redirects,
     routes: site.routes,
-    families: [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries].map(
-      redirectFamily,
-    ),
+    families: entryFamilies(content).map(redirectFamily),
     pages: pages.map((page) => ({
       route: page.route,
       locale: page.locale,
@@ -118,16 +112,11 @@ export function planRedirectsFrom({
   const problems = dropBroken ? checked.problems : [...list.problems, ...checked.problems];
   if (problems.length > 0) throw redirectsInvalid(problems);
   const missing = [...overMissing, ...checked.missingEntries];
-  const missingWarning =
-    missing.length === 0
-      ? []
-      : [
-          `${missing.length} hand-written ${missing.length === 1 ? 'redirect was' : 'redirects were'} left out because this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?): ${missing
-            .slice(0, 5)
-            .map((rule) => `${rule.from} → ${rule.to}`)
-            .join(', ')}${missing.length > 5 ? `, … ${missing.length - 5} more` : ''}`,
-        ];
-
+  const missingWarning = summariseLeftOut(
+    'hand-written',
+    missing.map((rule) => `${rule.from} → ${rule.to}`),
+    `this build has no page for the entry ${missing.length === 1 ? 'it points' : 'they point'} at (unpublished or deleted in the CMS?)`,
+  );
   return {
     plan: {
       rules: checked.rules,

@@ -3,37 +3,21 @@ import { sitemapElements, urlElementOf, type UrlElement } from '../emit/format-s
 import type { KeptFile } from '../emit/output-file.ts';
 import type { OutputEntries } from '../emit/write-output.ts';
 import type { PagePlan } from './page-plan.ts';
-import { entryFamilies, hasFallbackPage, planPages } from './plan-pages.ts';
+import { hasFallbackPage, planPages } from './plan-pages.ts';
 import type { Site } from '../site/site.ts';
-import type { Content, ContentFamily } from '../transform/transform-content.ts';
+import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
 import type { StoreTable } from '../cache/store.ts';
 import type { KeptEntryFamily, KeptEntryPage, PageOutline } from '../cache/entry-pages.ts';
 import { createPageHasher, type PageCodeHashes } from '../cache/page-hash.ts';
 
-/** Which pages the render stage must render, and which stay as the previous build wrote them. */
-export interface PageReuse {
+/** Every page of the site: which the render stage must render, and which stay as the previous build wrote them. */
+export interface SitePages {
   /** Per output path, the hash of the page's inputs: emit records it, the next build compares it. */
   hashes: Map<string, string>;
   /** Pages whose inputs did not change since the build that wrote the output: their files stay. */
   kept: KeptFile[];
   toRender: PagePlan[];
-}
-
-/** Splits the pages by their input hash against what the output holds (everything is rendered without a previous output). Pure. */
-function splitByHash(pages: PagePlan[], hashes: Map<string, string>, previous: OutputEntries | undefined): PageReuse {
-  if (!previous) return { hashes, kept: [], toRender: pages };
-  const kept: KeptFile[] = [];
-  const toRender: PagePlan[] = [];
-  for (const page of pages) {
-    if (previous.get(page.outputPath)?.hash === hashes.get(page.outputPath))
-      kept.push({ path: page.outputPath, kept: true });
-    else toRender.push(page);
-  }
-  return { hashes, kept, toRender };
-}
-
-export interface SitePages extends PageReuse {
   /** Every page of the site, planned now or kept, in plan order (static, categories, entries, 404s). */
   outlines: PageOutline[];
   /** The sitemap's `<url>` of every indexable page. */
@@ -48,7 +32,7 @@ export interface SitePages extends PageReuse {
  * build planned, and whose pages the output holds as that build wrote them, is not planned, hashed or
  * listed in the sitemap again: its pages are taken as the store's `entry-pages` table has them. A
  * family with a page showing its English version elsewhere is always planned (the links in that text go
- * to other entries' pages). Every other page is planned and hashed as planPages and hashPageInputs do.
+ * to other entries' pages). Every other page is planned and hashed.
  * Files this build's entry pages in the table by family key (except those of families with a fallback
  * page), for the next build.
  */
@@ -88,7 +72,12 @@ export function planSitePages({
     plan = planPages({ content, site });
   }
   const hashes = hasher.hashPages(plan.pages, plan.familyOf, plan.listed);
-  const split = splitByHash(plan.pages, hashes, previous);
+  const kept: KeptFile[] = [];
+  const toRender = plan.pages.filter((page) => {
+    if (previous?.get(page.outputPath)?.hash !== hashes.get(page.outputPath)) return true;
+    kept.push({ path: page.outputPath, kept: true });
+    return false;
+  });
 
   const plannedOf = new Map<ContentFamily, PagePlan[]>();
   const others: PagePlan[] = [];
@@ -109,7 +98,7 @@ export function planSitePages({
         if (page.sitemap)
           sitemap.push(urlElementOf(page.sitemap.loc, page.sitemap.lastModified, keptFamily.alternates));
         hashes.set(page.outputPath, page.hash);
-        split.kept.push({ path: page.outputPath, kept: true });
+        kept.push({ path: page.outputPath, kept: true });
       }
       continue;
     }
@@ -134,7 +123,8 @@ export function planSitePages({
     }
   }
   for (const page of others) if (page.route === 'not-found') outlines.push(page);
-  return { ...split, outlines, sitemap, families: { planned: families.length - reused.size, kept: reused.size } };
+  const familyCounts = { planned: families.length - reused.size, kept: reused.size };
+  return { hashes, kept, toRender, outlines, sitemap, families: familyCounts };
 }
 
 function keptPage(page: PagePlan, hash: string, element: UrlElement | undefined): KeptEntryPage {

@@ -2,7 +2,7 @@ import { LOCALES } from '../locale.ts';
 import type { RoutesFile } from '../site/schemas.ts';
 import type { Locale } from '../locale.ts';
 import type { ContentFamily } from '../transform/transform-content.ts';
-import { groupBy } from './assert-redirects.ts';
+import { groupBy } from './check-redirects.ts';
 import { familyUrlFor } from './family-route.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
@@ -62,8 +62,8 @@ export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedire
     else rules.push(group[0]!);
   }
   const warnings = [
-    ...summarise(shadowed, 'their source is a page of another entry'),
-    ...summarise(contested, 'two entries claim the source'),
+    ...summariseLeftOut('localized-slug', shadowed, 'their source is a page of another entry'),
+    ...summariseLeftOut('localized-slug', contested, 'two entries claim the source'),
   ];
   return { rules, warnings };
 }
@@ -88,11 +88,12 @@ function familyRedirects(family: RedirectFamily, routes: RoutesFile): RedirectRu
   });
 }
 
-function summarise(sources: string[], reason: string): string[] {
-  if (sources.length === 0) return [];
-  const examples = sources.slice(0, EXAMPLES).join(', ');
-  const more = sources.length > EXAMPLES ? `, … ${sources.length - EXAMPLES} more` : '';
+/** One warning for the redirects of a kind left out for one reason, with the first few as examples. */
+export function summariseLeftOut(kind: string, rules: string[], reason: string): string[] {
+  if (rules.length === 0) return [];
+  const examples = rules.slice(0, EXAMPLES).join(', ');
+  const more = rules.length > EXAMPLES ? `, … ${rules.length - EXAMPLES} more` : '';
   return [
-    `${sources.length} localized-slug ${sources.length === 1 ? 'redirect was' : 'redirects were'} left out because ${reason}: ${examples}${more}`,
+    `${rules.length} ${kind} ${rules.length === 1 ? 'redirect was' : 'redirects were'} left out because ${reason}: ${examples}${more}`,
   ];
 }

@@ -28,7 +28,7 @@ export interface RedirectRule {
 }
 
 /** Cookie `locale`, else the first language the browser sends, else English; on `/` only. */
-export interface RootLanguage {
+interface RootLanguage {
   cookie: 'locale';
   status: 307;
   /** The other locales and the URL path of their home page. */
@@ -52,10 +52,3 @@ export interface RedirectPlan {
   /** Most specific prefix first; the default locale's `/` last. */
   notFound: NotFoundPage[];
 }
-
-/**
- * The rules no list holds, the same on every host that can express them: several slashes collapse to
- * one, a trailing slash and a `.html` suffix are removed, all with 308 and the query string kept. A
- * redirect source is looked up after this normalisation, so `/nl/blog/old/` takes one hop too.
- */
-export const SYSTEM_REDIRECT_STATUS = 308;

@@ -9,7 +9,11 @@ export interface RouteTarget {
 
 /** The URL path of a route in a locale (`/de/blog/hallo-welt`): the only code that builds URL paths. */
 export function urlFor(routes: RoutesFile, target: RouteTarget): string {
-  const parts = compiledRoute(routes, target);
+  let byRoute = compiledRoutes.get(routes);
+  if (!byRoute) compiledRoutes.set(routes, (byRoute = new Map()));
+  const key = `${target.route} ${target.locale}`;
+  let parts = byRoute.get(key);
+  if (!parts) byRoute.set(key, (parts = routes[target.route][target.locale].split(/\{([a-z]+)\}/)));
   let url = parts[0] as string;
   for (let index = 1; index < parts.length; index += 2) {
     const name = parts[index] as string;
@@ -22,15 +26,6 @@ export function urlFor(routes: RoutesFile, target: RouteTarget): string {
 
 /** A route's pattern split once into text and parameter names (`['/blog/', 'slug', '']`): urlFor runs for every link of every page. */
 const compiledRoutes = new WeakMap<RoutesFile, Map<string, string[]>>();
-
-function compiledRoute(routes: RoutesFile, target: RouteTarget): string[] {
-  let byRoute = compiledRoutes.get(routes);
-  if (!byRoute) compiledRoutes.set(routes, (byRoute = new Map()));
-  const key = `${target.route} ${target.locale}`;
-  let parts = byRoute.get(key);
-  if (!parts) byRoute.set(key, (parts = routes[target.route][target.locale].split(/\{([a-z]+)\}/)));
-  return parts;
-}
 
 /**
  * A URL path with every character outside ASCII percent-encoded, as urlFor writes slugs

@@ -5,10 +5,8 @@ type SharpFactory = (input?: Buffer | Uint8Array | string, options?: SharpOption
 let loadedSharp: Promise<SharpFactory> | undefined;
 
 /**
- * sharp (libvips), loaded the first time an image is read or drawn: a rebuild that finds every image
- * in its caches does not load it (about 35 ms). libvips keeps recent operations for reuse; every image
- * here is read or drawn once per build, so that cache never hits and only held memory (about 40 MB
- * more peak RSS while the social images are drawn): it is turned off.
+ * sharp, loaded the first time an image is read or drawn (a rebuild that finds every image in its caches
+ * does not load it). Its operation cache is off: every image is read or drawn once per build.
  */
 function sharpLibrary(): Promise<SharpFactory> {
   return (loadedSharp ??= import('sharp').then(({ default: sharp }) => {

@@ -20,7 +20,7 @@ export interface Cover {
   isDark: boolean;
 }
 
-export const COVER_FORMATS = ['small', 'medium', 'large'] as const;
+const COVER_FORMATS = ['small', 'medium', 'large'] as const;
 
 /** The without-text image when there is one, else the with-text image. */
 export function pickCover(record: {
@@ -55,7 +55,9 @@ export function smallestUrlOf(media: Media): string {
 
 /** The colour from the CMS metadata (with a leading #), if it is there. */
 export function metadataColour(media: Media): { hex: string; brightness: number } | undefined {
-  const { hex, brightness } = colourMetadata(media);
+  const meta = media.provider_metadata?.meta ?? media.provider_metadata;
+  const hex = meta?.averageColorHex ?? media.provider_metadata?.averageColorHex;
+  const brightness = meta?.averageColorBrightness ?? media.provider_metadata?.averageColorBrightness;
   if (!hex || brightness === undefined || brightness === null) return undefined;
   return { hex: `#${hex.replace(/^#/, '').toLowerCase()}`, brightness };
 }
@@ -63,22 +65,8 @@ export function metadataColour(media: Media): { hex: string; brightness: number 
 /** The files a cover needs: its images, and the one its colour is computed from when the CMS metadata has none. */
 export function coverFileUrls(media: Media): string[] {
   const urls = mediaUrlsOf(media);
-  if (!hasMetadataColour(media)) urls.push(smallestUrlOf(media));
+  if (!metadataColour(media)) urls.push(smallestUrlOf(media));
   return urls;
-}
-
-/** Whether the CMS metadata has the colour (metadataColour without making it: listing media asks this of every cover). */
-export function hasMetadataColour(media: Media): boolean {
-  const { hex, brightness } = colourMetadata(media);
-  return Boolean(hex) && brightness !== undefined && brightness !== null;
-}
-
-function colourMetadata(media: Media) {
-  const meta = media.provider_metadata?.meta ?? media.provider_metadata;
-  return {
-    hex: meta?.averageColorHex ?? media.provider_metadata?.averageColorHex,
-    brightness: meta?.averageColorBrightness ?? media.provider_metadata?.averageColorBrightness,
-  };
 }
 
 /**

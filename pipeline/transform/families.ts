@@ -76,8 +76,7 @@ export function groupFamilies<T extends FamilyRecord>(
       }
       members[record.locale] = record;
     }
-    const primary = members[DEFAULT_LOCALE] ?? LOCALES.map((locale) => members[locale]).find(Boolean)!;
-    families.push({ key, collection, articleType: primary.articleType, members });
+    families.push({ key, collection, articleType: members[primaryLocale({ members })]!.articleType, members });
   }
   return { families, warnings };
 }
@@ -99,6 +98,6 @@ export function planLanguages<T extends FamilyRecord>(family: RecordFamily<T>): 
 }
 
 /** The version a family is sorted and listed by: English, else the first locale that has one. */
-export function primaryLocale<T extends FamilyRecord>(family: RecordFamily<T>): Locale {
+export function primaryLocale(family: { members: Partial<Record<Locale, unknown>> }): Locale {
   return LOCALES.find((locale) => family.members[locale] !== undefined)!;
 }

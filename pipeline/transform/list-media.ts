@@ -1,5 +1,5 @@
 import type { ValidContent } from '../validate/validate-content.ts';
-import { coverFileUrls, hasMetadataColour, mediaUrlsOf, pickCover, smallestUrlOf } from './covers.ts';
+import { coverFileUrls, mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 import type { MarkdownBodyMemo } from './markdown-jobs.ts';
 
@@ -30,7 +30,7 @@ export function listMedia(content: ValidContent, memo?: MarkdownBodyMemo): Media
     const cover = pickCover(record);
     if (!cover) continue;
     for (const url of mediaUrlsOf(cover)) urls.add(url);
-    if (hasMetadataColour(cover)) {
+    if (metadataColour(cover)) {
       fromCms.add(cover.url);
     } else {
       const smallest = smallestUrlOf(cover);
@@ -70,28 +70,14 @@ export function findUnavailableMedia(
     record: ValidContent['articles'][number] | ValidContent['keyTerms'][number],
   ) => {
     const cover = pickCover(record);
-    const coverUrls = cover ? coverFileUrls(cover) : [];
-    const missingCover = coverUrls.find((url) => unavailable.has(url));
-    if (missingCover !== undefined)
-      found.push({
-        collection,
-        id: record.id,
-        locale: record.locale,
-        url: missingCover,
-        use: 'cover',
-        reason: unavailable.get(missingCover)!,
-      });
-    for (const url of new Set(memo?.get(record)?.images ?? findMarkdownImages(record.content ?? ''))) {
-      if (unavailable.has(url))
-        found.push({
-          collection,
-          id: record.id,
-          locale: record.locale,
-          url,
-          use: 'text',
-          reason: unavailable.get(url)!,
-        });
-    }
+    const missingCover = cover && coverFileUrls(cover).find((url) => unavailable.has(url));
+    const texts = new Set(memo?.get(record)?.images ?? findMarkdownImages(record.content ?? ''));
+    const uses = [
+      ...(missingCover === undefined ? [] : [{ url: missingCover, use: 'cover' as const }]),
+      ...[...texts].filter((url) => unavailable.has(url)).map((url) => ({ url, use: 'text' as const })),
+    ];
+    for (const { url, use } of uses)
+      found.push({ collection, id: record.id, locale: record.locale, url, use, reason: unavailable.get(url)! });
   };
   for (const record of content.articles) scan('articles', record);
   for (const record of content.keyTerms) scan('key-terms', record);

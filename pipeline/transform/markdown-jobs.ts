@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { digest, digestJson } from '../cache/store.ts';
 import type { Collection } from '../fetch/collections.ts';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Locale } from '../locale.ts';
@@ -50,12 +50,7 @@ export function planMarkdownJobs(options: {
     let known = locales.get(locale);
     if (!known) {
       const strings = markdownStrings(options.site, locale);
-      known = {
-        strings,
-        prefix: createHash('sha256')
-          .update(JSON.stringify([options.codeHash, options.site.config.baseUrl, locale, strings]))
-          .digest('hex'),
-      };
+      known = { strings, prefix: digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]) };
       locales.set(locale, known);
     }
     return known;
@@ -66,7 +61,7 @@ export function planMarkdownJobs(options: {
     let body = options.memo?.get(record);
     if (!body) {
       const markdown = record.content ?? '';
-      body = { hash: createHash('sha256').update(markdown).digest('base64url'), images: findMarkdownImages(markdown) };
+      body = { hash: digest(markdown), images: findMarkdownImages(markdown) };
       options.memo?.set(record, body);
     }
     const input = markdownInput(record, body, {
@@ -76,11 +71,7 @@ export function planMarkdownJobs(options: {
       strings,
     });
     const images = body.images.map((url) => [url, options.media.get(url)?.outputPath, options.imageSizes.get(url)]);
-    const key = hash(
-      'sha256',
-      `${prefix}${JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash])}`,
-      'hex',
-    ).slice(0, 32);
+    const key = digest(prefix, JSON.stringify([input.showIndex, input.showCallToActions, images, body.hash]));
     jobs.set(recordRef(collection, record.id), { key, input });
   };
   for (const record of options.content.articles) add('articles', record);
@@ -89,11 +80,9 @@ export function planMarkdownJobs(options: {
 }
 
 /**
- * The input, with its `markdown`: the record's text when it has it, else (a kept record, whose text is
- * decoded on first read, pipeline/cache/snapshot-records.ts) a getter that reads it when something
- * needs it (a page rendered, a fallback's links, a feed body not in the cache). The getter holds the
- * text's reader, not the record: a record's other fields (media objects, localizations …) are garbage
- * once the content is transformed, which lowers a build's peak memory.
+ * The input, with its `markdown`: the record's text, or for a kept record (snapshot-records.ts) a getter
+ * that reads it when something needs it. The getter holds the text's reader, not the record, so the
+ * record's other fields are garbage once the content is transformed.
  */
 function markdownInput(
   record: { content?: string | null | undefined },

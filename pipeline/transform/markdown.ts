@@ -16,9 +16,6 @@ import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
 import { createUrlPolicy, type ImageSize, type UrlPolicy } from './markdown/urls.ts';
-export { findMarkdownImages } from './markdown/find-images.ts';
-
-export { SANITIZER_ALLOWLIST } from './markdown/sanitize.ts';
 
 export interface MarkdownOptions {
   /** The site's own origin: links to its host become relative. */
@@ -61,18 +58,12 @@ export interface MarkdownInput {
   links?: Record<string, string>;
 }
 
-export interface MarkdownHeading {
-  level: number;
-  id: string;
-  text: string;
-}
-
 export interface RenderedMarkdown {
   html: string;
-  headings: MarkdownHeading[];
+  headings: TableOfContentsEntry[];
 }
 
-export type MarkdownRenderer = (input: MarkdownInput) => RenderedMarkdown;
+type MarkdownRenderer = (input: MarkdownInput) => RenderedMarkdown;
 
 /** A heading's id: ASCII letters, digits and hyphens; `section` when nothing is left. */
 export function slugifyHeading(text: string): string {
@@ -98,7 +89,7 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
   const urls = createUrlPolicy(options.baseUrl, options.media, options.imageSizes, options.unavailableMedia);
   const md = createParser(urls);
 
-  const render = (input: MarkdownInput): RenderedMarkdown => {
+  return (input: MarkdownInput): RenderedMarkdown => {
     const definitions = new Map<string, string>();
     const env = { [FOOTNOTE_DEFINITIONS]: definitions };
     // Straight quotes become the text's own quotation marks (markdown-it pairs them across emphasis and
@@ -129,8 +120,6 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     });
     return { html: sanitizeRenderedHtml(md.renderer.render(placed, md.options, env)), headings };
   };
-
-  return render;
 }
 
 function createParser(urls: UrlPolicy): Parser {
@@ -166,8 +155,8 @@ function createParser(urls: UrlPolicy): Parser {
 function assignHeadingIds(
   tokens: Token[],
   takenIds: Set<string>,
-): { headings: MarkdownHeading[]; tableOfContents: TableOfContentsEntry[] } {
-  const headings: MarkdownHeading[] = [];
+): { headings: TableOfContentsEntry[]; tableOfContents: TableOfContentsEntry[] } {
+  const headings: TableOfContentsEntry[] = [];
   const tableOfContents: TableOfContentsEntry[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;

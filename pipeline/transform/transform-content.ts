@@ -69,6 +69,30 @@ export interface TransformOptions {
   unavailableMedia?: ReadonlyMap<string, string> | undefined;
 }
 
+/** The families that have entry pages, in the order their pages are planned. */
+export function entryFamilies(content: Content): ContentFamily[] {
+  return [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
+}
+
+/** The content without the entry pages `isLeftOut` names: their locales leave their families' languages maps. */
+export function withoutPages(content: Content, isLeftOut: (family: ContentFamily, locale: Locale) => boolean): Content {
+  const drop = (families: ContentFamily[]) =>
+    families.map((family) => {
+      const gone = LOCALES.filter((locale) => family.languages[locale] !== undefined && isLeftOut(family, locale));
+      if (gone.length === 0) return family;
+      const languages = { ...family.languages };
+      for (const locale of gone) delete languages[locale];
+      return { ...family, languages };
+    });
+  return {
+    ...content,
+    blogPosts: drop(content.blogPosts),
+    glossaryTerms: drop(content.glossaryTerms),
+    keyTerms: drop(content.keyTerms),
+    countries: drop(content.countries),
+  };
+}
+
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
 
 /**
@@ -162,8 +186,9 @@ function toVersion(
     publishedAt: record.publishedAt,
     updatedAt: record.updatedAt,
     isDraft: record.publishedAt === null,
+    // A cover is shown only when all its files are there (the colour's too, when it is computed from a file).
     cover:
-      media && isAvailable(media, options.unavailableMedia)
+      media && coverFileUrls(media).every((url) => !options.unavailableMedia?.has(url))
         ? typesetCover(normaliseCover(media, record.title.trim(), options.media, options.colours), record.locale)
         : undefined,
     question: record.question?.trim() ? typeset(record.question.trim(), record.locale) : undefined,
@@ -174,15 +199,6 @@ function toVersion(
       ? { code: metadata.country_code.toUpperCase(), status: STATUS_BY_ILLEGAL[metadata.illegal ?? ''] ?? 'unknown' }
       : undefined,
   };
-}
-
-/** A cover is shown only when all its files are there (the colour's too, when it is computed from a file). */
-function isAvailable(
-  media: NonNullable<ReturnType<typeof pickCover>>,
-  unavailable: ReadonlyMap<string, string> | undefined,
-): boolean {
-  if (!unavailable || unavailable.size === 0) return true;
-  return coverFileUrls(media).every((url) => !unavailable.has(url));
 }
 
 function typesetCover(cover: Cover, locale: Locale): Cover {

@@ -8,11 +8,11 @@ export type PlaceholderName = 'tableofcontents' | 'ctaone' | 'ctatwo';
 const PLACEHOLDER_LINE = /^\{\{\s*(tableofcontents|ctaone|ctatwo)\s*\}\}\s*$/i;
 const WARNING_MARKER = /^>>[ \t]/;
 
-function lineOf(state: StateBlock, line: number): string {
+export function lineOf(state: StateBlock, line: number): string {
   return state.src.slice((state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0), state.eMarks[line]);
 }
 
-function isIndentedCode(state: StateBlock, line: number): boolean {
+export function isIndentedCode(state: StateBlock, line: number): boolean {
   return (state.sCount[line] ?? 0) - state.blkIndent >= 4;
 }
 

@@ -1,4 +1,5 @@
 import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
+import { isIndentedCode, lineOf } from './block-rules.ts';
 import { escapeHtml } from './raw-html.ts';
 
 /** Where the parse keeps `[^id]: text` definitions (label → text), in markdown-it's per-call env. */
@@ -7,7 +8,7 @@ export const FOOTNOTE_DEFINITIONS = 'sitegenFootnoteDefinitions';
 const DEFINITION_LINE = /^\[\^([^\]\s]{1,100})\]:[ \t]*(.*)$/;
 const REFERENCE = /^\[\^([^\]\s]{1,100})\]/;
 
-export interface Footnote {
+interface Footnote {
   /** Unique within the document; the note is `note-<id>`, its first reference `ref-<id>`. */
   id: string;
   /** The definition's Markdown (inline). */
@@ -28,9 +29,8 @@ export function footnoteDefinitionRule(
   _endLine: number,
   silent: boolean,
 ): boolean {
-  if ((state.sCount[startLine] ?? 0) - state.blkIndent >= 4) return false;
-  const start = (state.bMarks[startLine] ?? 0) + (state.tShift[startLine] ?? 0);
-  const match = DEFINITION_LINE.exec(state.src.slice(start, state.eMarks[startLine]));
+  if (isIndentedCode(state, startLine)) return false;
+  const match = DEFINITION_LINE.exec(lineOf(state, startLine));
   const definitions = definitionsOf(state.env);
   if (!match || !definitions) return false;
   if (silent) return true;
@@ -100,7 +100,7 @@ function claimFootnoteId(label: string, number: number, takenIds: Set<string>): 
   return id;
 }
 
-export interface FootnotesSectionInput {
+interface FootnotesSectionInput {
   notes: Array<{ id: string; html: string; isReferenced: boolean }>;
   label: string;
   backToText: string;

@@ -3,7 +3,7 @@
 // change of its hash: checked here on the embedded content, edited the ways editors edit it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
-import { hashPageInputs } from '../../../pipeline/cache/page-hash.ts';
+import { createPageHasher } from '../../../pipeline/cache/page-hash.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
 import type { FakeRecord } from '../../fixtures/strapi/fake-strapi.ts';
 import { edits, families, FIXED_CODE, loadEmbeddedSite, withFallbackLink } from '../../helpers/entry-edits.ts';
@@ -23,7 +23,7 @@ function planned(articles: FakeRecord[]) {
     messages: site.messages,
     shells: plan.shells,
   } as unknown as RenderShared;
-  const hashes = hashPageInputs(plan.pages, shared, code, { site, familyOf: plan.familyOf, listed: plan.listed });
+  const hashes = createPageHasher(shared, code, site).hashPages(plan.pages, plan.familyOf, plan.listed);
   const plans = new Map(plan.pages.map((page) => [page.outputPath, JSON.stringify([page, plan.shells[page.locale]])]));
   return { plans, hashes, entryPages: plan.familyOf.size, listed: plan.listed.size };
 }

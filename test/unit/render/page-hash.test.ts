@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
 import type { Locale } from '../../../pipeline/locale.ts';
 import type { PagePlan, PageTemplate } from '../../../pipeline/plan/page-plan.ts';
-import { hashPageInputs, type PageCodeHashes } from '../../../pipeline/cache/page-hash.ts';
+import { createPageHasher, type PageCodeHashes } from '../../../pipeline/cache/page-hash.ts';
 
 const page = (locale: Locale, data: PagePlan['data'], outputPath: string) =>
   ({ locale, data, outputPath, urlPath: `/${outputPath}` }) as unknown as PagePlan;
@@ -29,12 +29,12 @@ const code = (pricing: string): PageCodeHashes => ({
 const changed = (a: Map<string, string>, b: Map<string, string>) =>
   [...a.keys()].filter((key) => a.get(key) !== b.get(key));
 
-describe('hashPageInputs', () => {
+describe('PageHasher.hashPages', () => {
   it("changes with a locale's strings for that locale's pages only", () => {
     expect(
       changed(
-        hashPageInputs(pages, shared('Privacy'), code('p1')),
-        hashPageInputs(pages, shared('Privacybeleid'), code('p1')),
+        createPageHasher(shared('Privacy'), code('p1'), undefined).hashPages(pages),
+        createPageHasher(shared('Privacybeleid'), code('p1'), undefined).hashPages(pages),
       ),
     ).toEqual(['nl/prijzen.html', 'nl/video.html']);
   });
@@ -55,7 +55,9 @@ describe('hashPageInputs', () => {
         'blog/a.html',
       );
     const hash = (markdown: string, contentKey: string) =>
-      hashPageInputs([article(markdown, contentKey)], shared('Privacy'), code('p1')).get('blog/a.html');
+      createPageHasher(shared('Privacy'), code('p1'), undefined)
+        .hashPages([article(markdown, contentKey)])
+        .get('blog/a.html');
     expect(hash('# One', 'k1')).toBe(hash('# Two', 'k1'));
     expect(hash('# One', 'k1')).not.toBe(hash('# One', 'k2'));
   });
@@ -63,8 +65,8 @@ describe('hashPageInputs', () => {
   it("changes with a page template's code for that template's pages only", () => {
     expect(
       changed(
-        hashPageInputs(pages, shared('Privacy'), code('p1')),
-        hashPageInputs(pages, shared('Privacy'), code('p2')),
+        createPageHasher(shared('Privacy'), code('p1'), undefined).hashPages(pages),
+        createPageHasher(shared('Privacy'), code('p2'), undefined).hashPages(pages),
       ),
     ).toEqual(['pricing.html', 'nl/prijzen.html']);
   });

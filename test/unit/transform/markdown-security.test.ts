@@ -1,10 +1,7 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import {
-  createMarkdownRenderer,
-  SANITIZER_ALLOWLIST,
-  type MarkdownInput,
-} from '../../../pipeline/transform/markdown.ts';
+import { createMarkdownRenderer, type MarkdownInput } from '../../../pipeline/transform/markdown.ts';
+import { SANITIZER_ALLOWLIST } from '../../../pipeline/transform/markdown/sanitize.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createMarkdownRenderer,
-  findMarkdownImages,
   slugifyHeading,
   type CallToAction,
   type MarkdownInput,
 } from '../../../pipeline/transform/markdown.ts';
+import { findMarkdownImages } from '../../../pipeline/transform/markdown/find-images.ts';
 
 const BASE_URL = 'https://www.simpleanalytics.com';
 

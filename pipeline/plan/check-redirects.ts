@@ -5,17 +5,6 @@ import type { RedirectRule, RedirectStatus } from './redirect-rule.ts';
 /** At most this many offenders are listed in the message; the count is always complete. */
 const MAX_LISTED = 60;
 
-/**
- * Checks every rule and collapses chains to one hop (`/a → /b → /c` becomes `/a → /c`, temporary if any
- * hop is). Throws REDIRECTS_INVALID listing every offender: bad source or target syntax, duplicate or
- * case-clashing sources, a source that is a page (unless forced), loops, targets that are no page.
- */
-export function assertRedirects(rules: readonly RedirectRule[], pageUrlPaths: ReadonlySet<string>): RedirectRule[] {
-  const checked = checkRedirects(rules, pageUrlPaths);
-  if (checked.problems.length > 0) throw redirectsInvalid(checked.problems);
-  return checked.rules;
-}
-
 export interface CheckedRedirects {
   /** One hop each, sorted by source. */
   rules: RedirectRule[];
@@ -27,9 +16,11 @@ export interface CheckedRedirects {
 }
 
 /**
- * assertRedirects without the throw. With `isEntryPath`, a target that is the URL of a CMS entry this
- * build does not have (unpublished, deleted, a CMS without it) is set aside in `missingEntries` instead
- * of being a problem: which entries exist is the CMS's call, not a mistake in redirects.json.
+ * Checks every rule and collapses chains to one hop (`/a → /b → /c` becomes `/a → /c`, temporary if any
+ * hop is), listing every problem: bad source or target syntax, duplicate or case-clashing sources, a
+ * source that is a page (unless forced), loops, targets that are no page. With `isEntryPath`, a target
+ * that is the URL of a CMS entry this build does not have is set aside in `missingEntries` instead:
+ * which entries exist is the CMS's call, not a mistake in redirects.json.
  */
 export function checkRedirects(
   rules: readonly RedirectRule[],
