@@ -9,6 +9,7 @@ import { planSlugRedirects, redirectFamily, summariseLeftOut, type RedirectFamil
 import type { NotFoundPage, RedirectPlan, RedirectRule } from './redirect-rule.ts';
 import { encodeUrlPath, urlFor } from './url-path.ts';
 import { planCaseRedirects } from './plan-case-redirects.ts';
+import { benchOff } from '../bench-off.ts';
 
 export interface PlanRedirectsOptions {
   site: Site;
@@ -96,7 +97,7 @@ export function planRedirectsFrom({
     const handWritten = new Set(listKept.map((rule) => rule.from.toLowerCase()));
     const candidates = [...listKept, ...kept(slugs.rules).filter((rule) => !handWritten.has(rule.from.toLowerCase()))];
     return checkRedirects(
-      [...candidates, ...kept(planCaseRedirects(pageUrlPaths, candidates))],
+      [...candidates, ...kept(benchOff('case-redirects') ? [] : planCaseRedirects(pageUrlPaths, candidates))],
       pageUrlPaths,
       isEntryPath,
     );

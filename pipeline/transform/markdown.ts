@@ -16,6 +16,7 @@ import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
 import { createUrlPolicy, type ImageSize, type UrlPolicy } from './markdown/urls.ts';
+import { benchOff } from '../bench-off.ts';
 
 export interface MarkdownOptions {
   /** The site's own origin: links to its host become relative. */
@@ -94,10 +95,11 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     const env = { [FOOTNOTE_DEFINITIONS]: definitions };
     // Straight quotes become the text's own quotation marks (markdown-it pairs them across emphasis and
     // links, and never touches code); its other typographic replacements stay off (issue 27).
-    md.set({ typographer: input.locale !== undefined, quotes: quotesFor(input.locale) });
+    const typeset = input.locale !== undefined && !benchOff('typesetting');
+    md.set({ typographer: typeset, quotes: quotesFor(input.locale) });
     const parsed = md.parse(input.markdown, env);
     // Typeset before the headings are read, so the table of contents shows them as the text does (ids do not change: spaces and quotes are not in them).
-    if (input.locale) for (const token of parsed) typesetToken(token, input.locale);
+    if (typeset) for (const token of parsed) typesetToken(token, input.locale!);
     const takenIds = new Set<string>();
     const { headings, tableOfContents } = assignHeadingIds(parsed, takenIds);
     for (const token of parsed) prepareToken(token, urls, input.links);
@@ -118,7 +120,8 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
           ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText })
           : '',
     });
-    return { html: sanitizeRenderedHtml(md.renderer.render(placed, md.options, env)), headings };
+    const html = md.renderer.render(placed, md.options, env);
+    return { html: benchOff('sanitizer') ? html : sanitizeRenderedHtml(html), headings };
   };
 }
 

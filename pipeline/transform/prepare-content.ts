@@ -13,6 +13,7 @@ import { describeUnavailableMedia, findUnavailableMedia, listMedia, type Unavail
 import type { MarkdownOptions } from './markdown.ts';
 import { planMarkdownJobs } from './markdown-jobs.ts';
 import { transformContent, type Content } from './transform-content.ts';
+import { benchOff } from '../bench-off.ts';
 
 export interface PrepareContentOptions {
   valid: ValidContent;
@@ -70,7 +71,7 @@ export async function prepareContent({
       const file = media.files.get(url);
       return file ? [{ url, file: file.sourceFile, key: file.outputPath }] : [];
     });
-  const colours = await extractCoverColours(present(mediaList.needColour), store);
+  const colours = await extractCoverColours(benchOff('cover-colours') ? [] : present(mediaList.needColour), store);
   const imageSizes = await measureImages(present(mediaList.contentImages), store);
   // What the source lacks or cannot serve as an image: the pages go without it.
   const unavailable = new Map([...media.missing, ...colours.unreadable]);

@@ -1,4 +1,5 @@
-import { typeset } from '../locale-format.ts';
+import { typeset as typesetText } from '../locale-format.ts';
+import { benchOff } from '../bench-off.ts';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { Collection } from '../fetch/collections.ts';
 import { LOCALES, type Locale } from '../locale.ts';
@@ -10,6 +11,9 @@ import { coverFileUrls, normaliseCover, pickCover, type Cover } from './covers.t
 import { groupFamilies, planLanguages, primaryLocale, type LanguagesMap, type RecordFamily } from './families.ts';
 import type { MarkdownInput } from './markdown.ts';
 import { recordRef, type MarkdownJob } from './markdown-jobs.ts';
+
+/** The bench's cost table can switch typesetting off (bench-off.ts). */
+const typeset = benchOff('typesetting') ? (text: string) => text : typesetText;
 
 export type CountryStatus = 'forbidden' | 'legal' | 'pending' | 'unknown';
 
