@@ -215,7 +215,7 @@ function nextPowerOfTwo(value: number): number {
   return 2 ** Math.ceil(Math.log2(Math.max(1, value)));
 }
 
-/** A double-quoted nginx string; sources and targets hold no quotes, backslashes or `$` (assertRedirects). */
+/** A double-quoted nginx string; sources and targets hold no quotes, backslashes or `$` (checkRedirects). */
 function quote(text: string): string {
   return `"${text}"`;
 }

@@ -13,7 +13,7 @@ export function formatRedirectStub(
   rule: RedirectRule,
   { baseUrl, lang }: { baseUrl: string; lang: string },
 ): OutputFile {
-  // Targets hold no quotes or angle brackets (assertRedirects); `&` is the one character to escape.
+  // Targets hold no quotes or angle brackets (checkRedirects); `&` is the one character to escape.
   const to = rule.to.replaceAll('&', '&amp;');
   const absolute = rule.to.startsWith('/') ? `${baseUrl}${rule.to === '/' ? '' : to}` : to;
   const html = [
