@@ -43,8 +43,8 @@ interface CrawlIndex {
   chunks: SnapshotFileKey[];
 }
 
-/** A chunk as the build has it: its entries (as kept when `saved`, else as fetched) and, if new, its bytes to write. */
-type CrawlChunk = SnapshotFileEntries & { bytes?: string | undefined };
+/** A chunk as the build has it: its entries (as kept when `saved`, else as fetched), its file if read from one, and, if new, its bytes to write. */
+type CrawlChunk = SnapshotFileEntries & { file?: string; bytes?: string | undefined };
 
 /**
  * The published entries of a live CMS, from the last build's crawl patched with what changed since:
@@ -73,7 +73,7 @@ export async function fetchWithCrawlCache(
     kept.index.fullCrawlRequests > patchRequests &&
     (kept.index.dialect === '4' || kept.index.dialect === '5')
   ) {
-    const updatedAfter = latestUpdatedAt(entriesOf(kept.chunks));
+    const updatedAfter = latestUpdatedAt(kept.chunks.flatMap((chunk) => chunk.entries));
     const [changed, counted] = await Promise.all([
       updatedAfter ? fetchCmsEntries({ ...options, updatedAfter }) : fetchCmsEntries(options),
       fetchCmsTotals({ cms: options.cms, locales: options.locales }),
@@ -82,16 +82,12 @@ export async function fetchWithCrawlCache(
     const chunks = updatedAfter
       ? await patchChunks(kept.chunks, changed).catch(() => undefined)
       : chunkEntries(changed.entries);
-    const entries = chunks && entriesOf(chunks);
+    const entries = chunks?.flatMap((chunk) => chunk.entries);
     if (chunks && entries && counted.totals && countsMatch(entries, counted.totals)) {
       if (changed.entries.length > 0) await writeCrawl(files, kept.index, chunks);
-      const content: FetchedContent = {
-        entries,
-        mediaOrigin: kept.index.mediaOrigin,
-        dialect: kept.index.dialect,
-        warnings: changed.warnings,
-        requests: changed.requests + counted.requests,
-      };
+      const { mediaOrigin, dialect } = kept.index;
+      const requests = changed.requests + counted.requests;
+      const content = { entries, mediaOrigin, dialect, warnings: changed.warnings, requests };
       return { ...content, digest: digestOf(chunks), snapshotFiles: chunks, crawl: 'changes' };
     }
     options.onProgress?.(
@@ -109,38 +105,26 @@ export async function fetchWithCrawlCache(
 /** A whole crawl, kept in new chunks. */
 async function keepFull(files: CrawlFiles, full: FetchedContent, now: number): Promise<FetchedContent> {
   const chunks = chunkEntries(full.entries);
-  await writeCrawl(
-    files,
-    {
-      version: 4,
-      url: files.url,
-      locales: files.locales,
-      fullCrawlAt: now,
-      fullCrawlRequests: full.requests,
-      dialect: full.dialect,
-      mediaOrigin: full.mediaOrigin,
-      chunks: [],
-    },
-    chunks,
-  );
+  const index = { url: files.url, locales: files.locales, fullCrawlAt: now, fullCrawlRequests: full.requests };
+  await writeCrawl(files, { ...index, dialect: full.dialect, mediaOrigin: full.mediaOrigin }, chunks);
   return { ...full, digest: digestOf(chunks), snapshotFiles: chunks };
 }
 
 /** Each collection's entries, in crawl order, in chunks of CHUNK_SIZE. */
 function chunkEntries(entries: RawEntry[]): CrawlChunk[] {
-  const chunks: CrawlChunk[] = [];
-  for (const collection of COLLECTIONS) {
+  return COLLECTIONS.flatMap((collection) => {
     const own = entries.filter((entry) => entry.collection === collection);
-    for (let start = 0; start < own.length; start += CHUNK_SIZE)
-      chunks.push(newChunk(collection, own.slice(start, start + CHUNK_SIZE)));
-  }
-  return chunks;
+    return newChunks(collection, own);
+  });
 }
 
-/** A chunk as the snapshot file `sitegen pull` would write for its entries. */
-function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): CrawlChunk {
-  const bytes = `${JSON.stringify({ data: entries.map((entry) => entry.record) }, null, 2)}\n`;
-  return { collection, hash: digest(Buffer.from(bytes)), entries, saved: false, bytes };
+/** One collection's entries in chunks of CHUNK_SIZE, each as the snapshot file `sitegen pull` would write for them. */
+function newChunks(collection: CrawlChunk['collection'], entries: RawEntry[]): CrawlChunk[] {
+  return Array.from({ length: Math.ceil(entries.length / CHUNK_SIZE) }, (_, index) => {
+    const own = entries.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
+    const bytes = `${JSON.stringify({ data: own.map((entry) => entry.record) }, null, 2)}\n`;
+    return { collection, hash: digest(Buffer.from(bytes)), entries: own, saved: false, bytes };
+  });
 }
 
 /**
@@ -151,16 +135,11 @@ function newChunk(collection: CrawlChunk['collection'], entries: RawEntry[]): Cr
  */
 async function patchChunks(kept: CrawlChunk[], changed: FetchedContent): Promise<CrawlChunk[]> {
   const isV5 = changed.dialect === '5';
-  const where = new Map<string, { chunk: number; position: number }>();
+  const where = new Map<string, [chunk: number, position: number]>();
   kept.forEach((chunk, index) =>
-    chunk.entries.forEach((entry, position) => where.set(entryKey(entry), { chunk: index, position })),
+    chunk.entries.forEach((entry, position) => where.set(entryKey(entry), [index, position])),
   );
   const edited = new Map<number, RawEntry[]>();
-  const asFetched = async (index: number) => {
-    let entries = edited.get(index);
-    if (!entries) edited.set(index, (entries = await fetchedEntries(kept[index]!)));
-    return entries;
-  };
   const added: RawEntry[] = [];
   for (const entry of changed.entries) {
     const at = where.get(entryKey(entry));
@@ -168,11 +147,13 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent): Promise
       added.push(entry);
       continue;
     }
-    const entries = await asFetched(at.chunk);
-    entries[at.position] = replacementOf(entries[at.position]!, entry, isV5);
+    const [index, position] = at;
+    if (!edited.has(index)) edited.set(index, await fetchedEntries(kept[index]!));
+    const entries = edited.get(index)!;
+    entries[position] = replacementOf(entries[position]!, entry, isV5);
   }
-  const chunks = kept.map((chunk, index) =>
-    edited.has(index) ? newChunk(chunk.collection, edited.get(index)!) : chunk,
+  const chunks = kept.flatMap((chunk, index) =>
+    edited.has(index) ? newChunks(chunk.collection, edited.get(index)!) : [chunk],
   );
   for (const collection of COLLECTIONS) {
     const own = added.filter((entry) => entry.collection === collection);
@@ -180,21 +161,11 @@ async function patchChunks(kept: CrawlChunk[], changed: FetchedContent): Promise
     // After the collection's last chunk (into it while it has room), so that its entries stay in the order they came.
     const last = chunks.findLastIndex((chunk) => chunk.collection === collection);
     const joinsLast = last !== -1 && chunks[last]!.entries.length < CHUNK_SIZE;
-    const head = joinsLast ? await fetchedEntries(chunks[last]!) : [];
-    const joined = [...head, ...own];
-    const fresh = Array.from({ length: Math.ceil(joined.length / CHUNK_SIZE) }, (_, index) =>
-      newChunk(collection, joined.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
-    );
+    const fresh = newChunks(collection, [...(joinsLast ? await fetchedEntries(chunks[last]!) : []), ...own]);
     if (joinsLast) chunks.splice(last, 1, ...fresh);
     else chunks.splice(last === -1 ? chunks.length : last + 1, 0, ...fresh);
   }
   return chunks;
-}
-
-function entriesOf(chunks: CrawlChunk[]): RawEntry[] {
-  const entries: RawEntry[] = [];
-  for (const chunk of chunks) for (const entry of chunk.entries) entries.push(entry);
-  return entries;
 }
 
 /** A hash of the crawl (it names the content in the build's input key): its chunks' hashes, in order. */
@@ -233,18 +204,13 @@ function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
   return { store: options.store, index, folder, url: options.cms.url, locales: options.locales };
 }
 
-/** The snapshot file of the chunk at `position` (in crawl order, among its collection's). */
-function chunkFile(folder: string, chunk: SnapshotFileKey, position: number): string {
-  return path.join(folder, 'cms', chunk.collection, `${String(position + 1).padStart(4, '0')}.json`);
-}
-
-/** Each chunk's file, in crawl order. */
+/** Each chunk's snapshot file, in crawl order: `cms/<collection>/<n>.json`, the nth of its collection's chunks. */
 function chunkFiles(folder: string, chunks: SnapshotFileKey[]): string[] {
-  const positions = new Map<string, number>();
-  return chunks.map((chunk) => {
-    const position = positions.get(chunk.collection) ?? 0;
-    positions.set(chunk.collection, position + 1);
-    return chunkFile(folder, chunk, position);
+  const counts = new Map<string, number>();
+  return chunks.map(({ collection }) => {
+    const n = (counts.get(collection) ?? 0) + 1;
+    counts.set(collection, n);
+    return path.join(folder, 'cms', collection, `${String(n).padStart(4, '0')}.json`);
   });
 }
 
@@ -267,7 +233,7 @@ async function readCrawl(
       if ((await files.store.digestFile(names[position]!)) !== key.hash) return undefined;
       const saved = await options.saved?.(key);
       const entries = saved ?? (await readChunk(names[position]!, key));
-      return { ...key, entries, saved: saved !== undefined, file: names[position]! } as CrawlChunk;
+      return { ...key, entries, saved: saved !== undefined, file: names[position]! };
     }),
   );
   return chunks.every(Boolean) ? { index, chunks: chunks as CrawlChunk[] } : undefined;
@@ -280,9 +246,7 @@ async function readChunk(file: string, key: SnapshotFileKey): Promise<RawEntry[]
 
 /** A chunk's entries as the CMS sent them (a kept chunk's are the valid records, read from its file instead), in an array of their own. */
 async function fetchedEntries(chunk: CrawlChunk): Promise<RawEntry[]> {
-  const file = (chunk as CrawlChunk & { file?: string }).file;
-  if (!chunk.saved || !file) return [...chunk.entries];
-  return readChunk(file, chunk);
+  return chunk.saved && chunk.file ? readChunk(chunk.file, chunk) : [...chunk.entries];
 }
 
 /**
@@ -290,7 +254,11 @@ async function fetchedEntries(chunk: CrawlChunk): Promise<RawEntry[]> {
  * files it no longer names. Builds sharing the cache folder each write whole files of their own (the
  * last index stays); one that finds a chunk file changed under it fetches everything again.
  */
-async function writeCrawl(files: CrawlFiles, index: CrawlIndex, chunks: CrawlChunk[]): Promise<void> {
+async function writeCrawl(
+  files: CrawlFiles,
+  index: Omit<CrawlIndex, 'version' | 'chunks'>,
+  chunks: CrawlChunk[],
+): Promise<void> {
   const names = chunkFiles(files.folder, chunks);
   for (const [position, chunk] of chunks.entries()) {
     if (chunk.bytes === undefined) continue;

@@ -1,6 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import { RETRY_STATUSES } from './fetch-cms.ts';
-import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
+import { FetchFault, fetchWithRetries, statusLine, type FaultRetry } from './fetch-with-retries.ts';
 
 /**
  * Downloads of media files from a CMS, in a module of their own that fetchMedia loads when the first
@@ -54,8 +54,4 @@ export function createMediaDownloader(options: {
     },
     isFault: (error) => error instanceof FetchFault,
   };
-}
-
-function statusLine(error: HTTPError): string {
-  return `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`;
 }

@@ -1,8 +1,8 @@
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
-import { SitegenError } from '../errors.ts';
-import { FetchFault, fetchWithRetries, type FaultRetry } from './fetch-with-retries.ts';
+import { SitegenError, type ErrorCode } from '../errors.ts';
+import { FetchFault, fetchWithRetries, statusLine, type FaultRetry } from './fetch-with-retries.ts';
 import { COLLECTIONS, MEDIA_FIELDS, RECORD_CAP, type Collection } from './collections.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
 import { detectDialect, flattenRow, resolveMediaUrls, type StrapiDialect } from './strapi-shape.ts';
@@ -74,16 +74,7 @@ type Row = Record<string, unknown>;
  * CMS_RESPONSE_INVALID or CMS_INCONSISTENT naming the collection, locale, page and URL.
  */
 export async function fetchCmsEntries(options: FetchCmsOptions): Promise<FetchedContent> {
-  const requests = { count: 0 };
-  const context: CrawlContext = {
-    client: createClient(options.cms, requests),
-    limit: pLimit(options.cms.concurrency),
-    stop: new AbortController(),
-    options,
-    requests,
-    warnings: [],
-    droppedFields: new Map(),
-  };
+  const context = crawlContext(options);
   const proxy = isProxyUrl(options.cms.url);
   const origin = new URL(options.cms.url).origin;
 
@@ -115,7 +106,7 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
     entries,
     mediaOrigin: { kind: 'http', origin },
     warnings: context.warnings,
-    requests: requests.count,
+    requests: context.requests.count,
     dialect: proxy ? 'proxy' : dialect === undefined ? 'unknown' : dialect === 4 ? '4' : '5',
   };
 }
@@ -128,32 +119,24 @@ export async function fetchCmsTotals(options: {
   cms: CmsOptions;
   locales: readonly string[];
 }): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
-  const requests = { count: 0 };
-  const context: CrawlContext = {
-    client: createClient(options.cms, requests),
-    limit: pLimit(options.cms.concurrency),
-    stop: new AbortController(),
-    options: { ...options, includeDrafts: false },
+  const context = crawlContext({ ...options, includeDrafts: false });
+  const keys = COLLECTIONS.flatMap((collection) => options.locales.map((locale) => ({ collection, locale })));
+  const oneRow = { publication: 'published', page: 1, pageSize: 1 } as const;
+  const pages = await Promise.all(keys.map((key) => context.limit(() => fetchPage(context, { ...key, ...oneRow }))));
+  const totals = pages.map((page) => page.meta.pagination.total);
+  const requests = context.requests.count;
+  if (totals.includes(undefined)) return { totals: undefined, requests };
+  return {
+    totals: new Map(keys.map(({ collection, locale }, index) => [`${collection}|${locale}`, totals[index]!])),
     requests,
-    warnings: [],
-    droppedFields: new Map(),
   };
-  const pages = await Promise.all(
-    COLLECTIONS.flatMap((collection) =>
-      options.locales.map(
-        async (locale) =>
-          [
-            `${collection}|${locale}`,
-            await context.limit(() =>
-              fetchPage(context, { collection, locale, publication: 'published', page: 1, pageSize: 1 }),
-            ),
-          ] as const,
-      ),
-    ),
-  );
-  if (pages.some(([, page]) => page.meta.pagination.total === undefined))
-    return { totals: undefined, requests: requests.count };
-  return { totals: new Map(pages.map(([key, page]) => [key, page.meta.pagination.total!])), requests: requests.count };
+}
+
+function crawlContext(options: FetchCmsOptions): CrawlContext {
+  const requests = { count: 0 };
+  const client = createClient(options.cms, requests);
+  const limit = pLimit(options.cms.concurrency);
+  return { client, limit, stop: new AbortController(), options, requests, warnings: [], droppedFields: new Map() };
 }
 
 function createClient(cms: CmsOptions, requests: { count: number }): KyInstance {
@@ -171,13 +154,7 @@ function createClient(cms: CmsOptions, requests: { count: number }): KyInstance 
       // Statuses only: faults of the connection or the body are retried by fetchWithRetries.
       shouldRetry: ({ error }) => (error instanceof HTTPError ? undefined : false),
     },
-    hooks: {
-      beforeRequest: [
-        () => {
-          requests.count += 1;
-        },
-      ],
-    },
+    hooks: { beforeRequest: [() => void (requests.count += 1)] },
   });
 }
 
@@ -223,10 +200,9 @@ async function crawlCollection(
   collection: Collection,
   publication: Publication,
 ): Promise<{ rows: Row[]; dialect: StrapiDialect | undefined }> {
-  const perLocale = await Promise.all(
-    context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication)),
-  );
-  const rows = perLocale.flat();
+  const rows = (
+    await Promise.all(context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication)))
+  ).flat();
   const dialects = new Set(rows.map((row) => detectDialect(row)));
   if (dialects.size > 1 || dialects.has(undefined)) {
     throw new SitegenError({
@@ -255,10 +231,16 @@ async function crawlLocale(
     const first = await context.limit(() => fetchPage(context, { ...base, page: 1, pageSize: requested }));
     const { pageSize, total } = first.meta.pagination;
     const maxPages = Math.ceil(RECORD_CAP / pageSize);
-    const pages =
-      total === undefined
-        ? await fetchUntilShort(context, base, first, maxPages)
-        : [first, ...(await fetchRest(context, base, first, maxPages))];
+    const pages = [first];
+    const pageAt = (page: number) => context.limit(() => fetchPage(context, { ...base, page, pageSize }));
+    if (total === undefined) {
+      // Without `withCount` the server sends no total: page on until a short page (one at a time).
+      while (pages.length < maxPages && pages.at(-1)!.data.length === pageSize)
+        pages.push(await pageAt(pages.length + 1));
+    } else {
+      const pageCount = Math.min(first.meta.pagination.pageCount ?? Math.ceil(total / pageSize), maxPages);
+      pages.push(...(await Promise.all(Array.from({ length: Math.max(0, pageCount - 1) }, (_, n) => pageAt(n + 2)))));
+    }
     const problem = checkCrawl(pages, locale, maxPages);
     if (problem === undefined) {
       context.options.onProgress?.(
@@ -277,33 +259,6 @@ async function crawlLocale(
     }
     context.warnings.push(`${collection} (locale ${locale}): ${problem.message}; crawled the locale again`);
   }
-}
-
-async function fetchRest(
-  context: CrawlContext,
-  base: Omit<PageRequest, 'page' | 'pageSize'>,
-  first: Page,
-  maxPages: number,
-): Promise<Page[]> {
-  const { pageSize, total = 0 } = first.meta.pagination;
-  const pageCount = Math.min(first.meta.pagination.pageCount ?? Math.ceil(total / pageSize), maxPages);
-  const numbers = Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => index + 2);
-  return Promise.all(numbers.map((page) => context.limit(() => fetchPage(context, { ...base, page, pageSize }))));
-}
-
-/** Without `withCount` the server sends no total: page on until a short page (one at a time). */
-async function fetchUntilShort(
-  context: CrawlContext,
-  base: Omit<PageRequest, 'page' | 'pageSize'>,
-  first: Page,
-  maxPages: number,
-): Promise<Page[]> {
-  const { pageSize } = first.meta.pagination;
-  const pages = [first];
-  while (pages.length < maxPages && pages.at(-1)!.data.length === pageSize) {
-    pages.push(await context.limit(() => fetchPage(context, { ...base, page: pages.length + 1, pageSize })));
-  }
-  return pages;
 }
 
 function checkCrawl(pages: Page[], locale: string, maxPages: number): { message: string; retry: boolean } | undefined {
@@ -413,54 +368,38 @@ function missingField(collection: Collection, field: string, url: string, cause:
 }
 
 async function describeFailure(error: unknown, where: string, url: string): Promise<SitegenError> {
-  if (error instanceof HTTPError) {
-    const status = error.response.status;
-    const detail = await strapiErrorMessage(error.response);
-    return new SitegenError({
-      code: 'CMS_HTTP_ERROR',
-      message: `The CMS answered ${where} with HTTP ${status}${error.response.statusText ? ` ${error.response.statusText}` : ''}${detail ? ` ("${detail}")` : ''}: GET ${url}`,
-      hint: hintForStatus(status),
-      cause: error,
-    });
-  }
-  if (error instanceof TimeoutError) {
-    return new SitegenError({
-      code: 'CMS_UNREACHABLE',
-      message: `The CMS did not answer ${where} in time: GET ${url}`,
-      hint: 'check the CMS, or raise the timeout; build from the embedded content by leaving --cms unset',
-      cause: error,
-    });
-  }
   if (error instanceof SitegenError) return error;
+  const fail = (code: ErrorCode, message: string, hint: string) =>
+    new SitegenError({ code, message: `${message}: GET ${url}`, hint, cause: error });
+  if (error instanceof HTTPError) {
+    const detail = await strapiErrorMessage(error.response);
+    const message = `The CMS answered ${where} with ${statusLine(error)}${detail ? ` ("${detail}")` : ''}`;
+    return fail('CMS_HTTP_ERROR', message, hintForStatus(error.response.status));
+  }
   if (error instanceof FetchFault) {
-    if (error.kind === 'unreadable') {
-      return new SitegenError({
-        code: 'CMS_RESPONSE_INVALID',
-        message: `The CMS answered ${where} with a body that is not JSON, on all ${error.tries} tries (${error.detail}): GET ${url}`,
-        hint: 'check that --cms points at a Strapi REST root (…/api) or at the site proxy (…/api/cms), and what stands in front of it (a proxy answering with an error page)',
-        cause: error,
-      });
-    }
-    const what =
-      error.kind === 'timeout'
-        ? 'did not answer in time'
-        : error.kind === 'truncated'
-          ? 'broke off its answer'
-          : 'could not be reached';
-    return new SitegenError({
-      code: 'CMS_UNREACHABLE',
-      message: `The CMS ${what} for ${where}, on all ${error.tries} tries (${error.detail}): GET ${url}`,
-      hint: 'check the CMS and the network between (a proxy or load balancer dropping connections); run the build again, or leave --cms unset to build from the embedded content',
-      cause: error,
-    });
+    if (error.kind === 'unreadable')
+      return fail(
+        'CMS_RESPONSE_INVALID',
+        `The CMS answered ${where} with a body that is not JSON, on all ${error.tries} tries (${error.detail})`,
+        'check that --cms points at a Strapi REST root (…/api) or at the site proxy (…/api/cms), and what stands in front of it (a proxy answering with an error page)',
+      );
+    const what = {
+      timeout: 'did not answer in time',
+      truncated: 'broke off its answer',
+      network: 'could not be reached',
+    };
+    return fail(
+      'CMS_UNREACHABLE',
+      `The CMS ${what[error.kind]} for ${where}, on all ${error.tries} tries (${error.detail})`,
+      'check the CMS and the network between (a proxy or load balancer dropping connections); run the build again, or leave --cms unset to build from the embedded content',
+    );
   }
   const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-  return new SitegenError({
-    code: 'CMS_UNREACHABLE',
-    message: `Could not reach the CMS for ${where} (${reason}): GET ${url}`,
-    hint: 'check --cms (or SITEGEN_CMS_URL) and the network; leave it unset to build from the embedded content',
-    cause: error,
-  });
+  return fail(
+    'CMS_UNREACHABLE',
+    `Could not reach the CMS for ${where} (${reason})`,
+    'check --cms (or SITEGEN_CMS_URL) and the network; leave it unset to build from the embedded content',
+  );
 }
 
 async function strapiErrorMessage(response: Response): Promise<string | undefined> {

@@ -25,30 +25,17 @@ export interface FetchEntriesOptions {
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
 export async function fetchEntries(options: FetchEntriesOptions): Promise<FetchedContent> {
-  const crawl = options.cms && {
-    cms: options.cms,
-    locales: options.locales,
-    includeDrafts: options.includeDrafts,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  };
+  const { cms, store, includeDrafts, onProgress, savedSnapshotFile: saved } = options;
+  const crawl = { locales: options.locales, includeDrafts, ...(onProgress ? { onProgress } : {}) };
+  let fetched: FetchedContent;
   // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
-  const fetched = crawl
-    ? options.store
-      ? await (
-          await import('./crawl-cache.ts')
-        ).fetchWithCrawlCache({
-          ...crawl,
-          store: options.store,
-          fullCrawl: options.fullCrawl === true,
-          saved: options.savedSnapshotFile,
-        })
-      : await (await import('./fetch-cms.ts')).fetchCmsEntries(crawl)
-    : await loadSnapshot(
-        options.contentDir,
-        { includeDrafts: options.includeDrafts, saved: options.savedSnapshotFile },
-        options.snapshot,
-        options.snapshotMemo,
-      );
+  if (!cms)
+    fetched = await loadSnapshot(options.contentDir, { includeDrafts, saved }, options.snapshot, options.snapshotMemo);
+  else if (!store) fetched = await (await import('./fetch-cms.ts')).fetchCmsEntries({ ...crawl, cms });
+  else {
+    const { fetchWithCrawlCache } = await import('./crawl-cache.ts');
+    fetched = await fetchWithCrawlCache({ ...crawl, cms, store, fullCrawl: options.fullCrawl === true, saved });
+  }
   const capped = applyRecordCap(fetched.entries);
   return { ...fetched, entries: capped.entries, warnings: [...fetched.warnings, ...capped.warnings] };
 }

@@ -78,61 +78,54 @@ export async function fetchMedia(
   };
   const describeError = (error: unknown) => downloader?.describe(error) ?? (error as Error).message;
 
+  /** Where the bytes of `url` are, with their hash, or why it is missing. */
+  const find = async (url: string): Promise<{ file: string; hash: string } | string> => {
+    const local = localFile(url, options.origin);
+    if (local) {
+      // A file of the content folder that passed the check before, unchanged since (size and time): its hash is known.
+      const info = await stat(local).catch(() => undefined);
+      const seen = info?.isFile() ? `file:${local}:${fileStamp(info)}` : undefined;
+      const before = seen && known.get(seen);
+      if (before) return { file: local, hash: before.hash };
+      const bytes = await readFile(local).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
+        throw error;
+      });
+      const problem = bytes === undefined ? 'no such file in the content folder' : await options.check?.(bytes);
+      if (problem !== undefined) return problem;
+      const hash = hashOf(bytes!);
+      if (seen && options.check) known.set(seen, { file: local, hash });
+      return { file: local, hash };
+    }
+    const absolute = absoluteUrl(url, options.origin);
+    const cached = known.get(absolute);
+    const cachedFile = cached && options.store.fileOf('media', cached.file);
+    // A kept download is used while its bytes are the ones it was kept with (the store's stamp table
+    // says so without reading them): it is copied into the output, and a damaged one must not be.
+    if (cached && cachedFile && (await options.store.digestFile(cachedFile)) === cached.digest)
+      return { file: cachedFile, hash: cached.hash };
+    const bytes = await download(absolute);
+    if (!(bytes instanceof Uint8Array)) return bytes.missing;
+    downloads += 1;
+    const problem = await options.check?.(bytes);
+    if (problem !== undefined) return problem;
+    const hash = hashOf(bytes);
+    // Named by its content: a file of that name always holds these bytes.
+    const name = `${hash}${extensionOf(url)}`;
+    const file = options.store.fileOf('media', name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await replaceShared(file, bytes);
+    if (options.check) known.set(absolute, { file: name, hash, digest: await options.store.digestFile(file) });
+    return { file, hash };
+  };
+
   await Promise.all(
     [...new Set(options.urls)].sort().map((url) =>
       limit(async () => {
         try {
-          const local = localFile(url, options.origin);
-          if (local) {
-            // A file of the content folder that passed the check before, unchanged since (size and time): its hash is known.
-            const info = await stat(local).catch(() => undefined);
-            const seen = info?.isFile() ? `file:${local}:${fileStamp(info)}` : undefined;
-            const before = seen && known.get(seen);
-            if (before) {
-              files.set(url, { sourceFile: local, outputPath: outputPathFor(url, before.hash) });
-              return;
-            }
-            const bytes = await readFile(local).catch((error: NodeJS.ErrnoException) => {
-              if (error.code === 'ENOENT' || error.code === 'EISDIR') return undefined;
-              throw error;
-            });
-            const problem = bytes === undefined ? 'no such file in the content folder' : await options.check?.(bytes);
-            if (problem !== undefined) missing.set(url, problem);
-            else {
-              const hash = hashOf(bytes!);
-              files.set(url, { sourceFile: local, outputPath: outputPathFor(url, hash) });
-              if (seen && options.check) known.set(seen, { file: local, hash });
-            }
-            return;
-          }
-          const absolute = absoluteUrl(url, options.origin);
-          const cached = known.get(absolute);
-          const cachedFile = cached && options.store.fileOf('media', cached.file);
-          // A kept download is used while its bytes are the ones it was kept with (the store's stamp table
-          // says so without reading them): it is copied into the output, and a damaged one must not be.
-          if (cached && cachedFile && (await options.store.digestFile(cachedFile)) === cached.digest) {
-            files.set(url, { sourceFile: cachedFile, outputPath: outputPathFor(url, cached.hash) });
-            return;
-          }
-          const bytes = await download(absolute);
-          if (!(bytes instanceof Uint8Array)) {
-            missing.set(url, bytes.missing);
-            return;
-          }
-          downloads += 1;
-          const problem = await options.check?.(bytes);
-          if (problem !== undefined) {
-            missing.set(url, problem);
-            return;
-          }
-          const hash = hashOf(bytes);
-          // Named by its content: a file of that name always holds these bytes.
-          const file = `${hash}${extensionOf(url)}`;
-          const sourceFile = options.store.fileOf('media', file);
-          await mkdir(path.dirname(sourceFile), { recursive: true });
-          await replaceShared(sourceFile, bytes);
-          if (options.check) known.set(absolute, { file, hash, digest: await options.store.digestFile(sourceFile) });
-          files.set(url, { sourceFile, outputPath: outputPathFor(url, hash) });
+          const found = await find(url);
+          if (typeof found === 'string') missing.set(url, found);
+          else files.set(url, { sourceFile: found.file, outputPath: outputPathFor(url, found.hash) });
         } catch (error) {
           if (stop.signal.aborted && error === stop.signal.reason) return;
           failures.push(`${url}: ${describeError(error)}`);
@@ -143,12 +136,10 @@ export async function fetchMedia(
     ),
   );
   if (failures.length > 0) {
+    const list = failures.sort().map((line) => `\n  ${line}`);
     throw new SitegenError({
       code: 'MEDIA_UNAVAILABLE',
-      message: `${failures.length} media ${failures.length === 1 ? 'file' : 'files'} could not be read:\n${failures
-        .sort()
-        .map((line) => `  ${line}`)
-        .join('\n')}`,
+      message: `${list.length} media ${list.length === 1 ? 'file' : 'files'} could not be read:${list.join('')}`,
       hint: 'the CMS or its media storage could not be reached or failed; check it and run the build again',
     });
   }

@@ -1,4 +1,5 @@
-import { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import { setTimeout as delay } from 'node:timers/promises';
+import { HTTPError, TimeoutError, type KyInstance } from 'ky';
 
 /**
  * How transient faults of one GET are ridden out: a reset or refused connection, a body cut short,
@@ -14,26 +15,18 @@ export interface FaultRetry {
 
 export const DEFAULT_FAULT_RETRY: FaultRetry = { tries: 3, backoffMs: 1_000 };
 
-/** A GET that failed on every try with a transient fault; `detail` says what happened on the last one. */
+/** A GET that failed on every try (`tries`; one while a try's body is read) with a transient fault; `detail` says what happened on the last one. */
 export class FetchFault extends Error {
   override name = 'FetchFault';
-  readonly kind: 'network' | 'timeout' | 'truncated' | 'unreadable';
-  /** The socket error code of the last try (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET …), when there was one. */
-  readonly socketCode: string | undefined;
-  readonly detail: string;
-  readonly tries: number;
-  constructor(details: {
-    kind: FetchFault['kind'];
-    detail: string;
-    code?: string | undefined;
-    tries: number;
-    cause: unknown;
-  }) {
-    super(`${details.detail} (${details.tries} ${details.tries === 1 ? 'try' : 'tries'})`, { cause: details.cause });
-    this.kind = details.kind;
-    this.socketCode = details.code;
-    this.detail = details.detail;
-    this.tries = details.tries;
+  constructor(
+    readonly kind: 'network' | 'timeout' | 'truncated' | 'unreadable',
+    readonly detail: string,
+    readonly tries: number,
+    /** The socket error code of the last try (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET …), when there was one. */
+    readonly socketCode?: string | undefined,
+    cause?: unknown,
+  ) {
+    super(`${detail} (${tries} ${tries === 1 ? 'try' : 'tries'})`, { cause });
   }
 }
 
@@ -61,59 +54,30 @@ export async function fetchWithRetries<T>(client: KyInstance, url: string, optio
   for (let attempt = 1; ; attempt += 1) {
     options.signal?.throwIfAborted();
     try {
-      const perCall: Options = {
+      const response = await client.get(url, {
         ...(options.signal ? { signal: options.signal } : {}),
         // The spec's one retry for statuses holds over all tries, not once per try.
         ...(statusRetried ? { retry: { limit: 0 } } : {}),
-        hooks: {
-          beforeRetry: [
-            () => {
-              statusRetried = true;
-            },
-          ],
-        },
-      };
-      const response = await client.get(url, perCall);
+        hooks: { beforeRetry: [() => void (statusRetried = true)] },
+      });
       const bytes = await readBody(response, options.timeoutMs);
       try {
         return options.read(bytes);
       } catch (error) {
-        throw new FaultOfTry(
-          'unreadable',
-          `the body is not what was asked for: ${(error as Error).message}`,
-          undefined,
-          error,
-        );
+        const detail = `the body is not what was asked for: ${(error as Error).message}`;
+        throw new FetchFault('unreadable', detail, 1, undefined, error);
       }
     } catch (error) {
       if (error instanceof HTTPError) throw error;
       if (options.signal?.aborted) throw options.signal.reason;
-      const fault = classify(error, options.timeoutMs);
+      const fault = classify(error, options.timeoutMs, attempt);
       if (!fault) throw error;
-      if (attempt >= tries)
-        throw new FetchFault({
-          kind: fault.kind,
-          detail: fault.detail,
-          code: fault.code,
-          tries: attempt,
-          cause: fault.cause,
-        });
+      if (attempt >= tries) throw fault;
       const wait = Math.round(backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
       options.onRetry?.(`${fault.detail}; trying again in ${wait} ms (try ${attempt + 1} of ${tries}): GET ${url}`);
-      await sleep(wait, options.signal);
+      // Stopped while waiting: the loop's first line throws the signal's reason.
+      await delay(wait, undefined, { signal: options.signal }).catch(() => undefined);
     }
-  }
-}
-
-/** A fault found while reading one try's body. */
-class FaultOfTry extends Error {
-  constructor(
-    readonly kind: FetchFault['kind'],
-    readonly detail: string,
-    readonly code: string | undefined,
-    cause: unknown,
-  ) {
-    super(detail, { cause });
   }
 }
 
@@ -132,90 +96,49 @@ async function readBody(response: Response, timeoutMs: number): Promise<Uint8Arr
     void reader.cancel().catch(() => undefined);
   }, timeoutMs);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.length;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      received += read.value.length;
     }
   } catch (error) {
     const code = socketCode(error);
-    throw new FaultOfTry(
-      'truncated',
-      `body ended after ${received}${of} bytes${code ? ` (${code})` : ''}`,
-      code,
-      error,
-    );
+    const detail = `body ended after ${received}${of} bytes${code ? ` (${code})` : ''}`;
+    throw new FetchFault('truncated', detail, 1, code, error);
   } finally {
     clearTimeout(timer);
   }
   if (timedOut)
-    throw new FaultOfTry(
-      'timeout',
-      `no more of the body within ${timeoutMs} ms (${received}${of} bytes came)`,
-      undefined,
-      undefined,
-    );
+    throw new FetchFault('timeout', `no more of the body within ${timeoutMs} ms (${received}${of} bytes came)`, 1);
   if (expected !== undefined && received < expected)
-    throw new FaultOfTry('truncated', `body ended after ${received}${of} bytes`, undefined, undefined);
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+    throw new FetchFault('truncated', `body ended after ${received}${of} bytes`, 1);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
 }
 
-/** A transient fault, described; undefined for errors that are not (a bug, a bad URL). */
-function classify(
-  error: unknown,
-  timeoutMs: number,
-): { kind: FetchFault['kind']; detail: string; code: string | undefined; cause: unknown } | undefined {
-  if (error instanceof FaultOfTry)
-    return { kind: error.kind, detail: error.detail, code: error.code, cause: error.cause ?? error };
+/** A transient fault as met on the `tries`th try; undefined for errors that are not (a bug, a bad URL). */
+function classify(error: unknown, timeoutMs: number, tries: number): FetchFault | undefined {
+  if (error instanceof FetchFault)
+    return new FetchFault(error.kind, error.detail, tries, error.socketCode, error.cause ?? error);
   if (error instanceof TimeoutError)
-    return { kind: 'timeout', detail: `no answer within ${timeoutMs} ms`, code: undefined, cause: error };
+    return new FetchFault('timeout', `no answer within ${timeoutMs} ms`, tries, undefined, error);
+  if (!(error instanceof TypeError)) return undefined;
   // fetch() rejects with a TypeError whose cause is the socket error (ECONNRESET, ECONNREFUSED …).
-  if (error instanceof TypeError) {
-    const code = socketCode(error);
-    const cause = (error as { cause?: unknown }).cause;
-    const message = cause instanceof Error ? cause.message : error.message;
-    return {
-      kind: 'network',
-      detail: code && !message.includes(code) ? `${code}: ${message}` : message,
-      code,
-      cause: error,
-    };
-  }
-  return undefined;
+  const code = socketCode(error);
+  const message = error.cause instanceof Error ? error.cause.message : error.message;
+  const detail = code && !message.includes(code) ? `${code}: ${message}` : message;
+  return new FetchFault('network', detail, tries, code, error);
 }
 
 /** The code of the innermost error that has one (`ECONNRESET`, `UND_ERR_SOCKET`). */
 function socketCode(error: unknown): string | undefined {
   let found: string | undefined;
-  for (
-    let current = error, depth = 0;
-    current instanceof Error && depth < 5;
-    current = (current as { cause?: unknown }).cause, depth += 1
-  ) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') found = code;
   }
   return found;
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
+/** An error status as one line: `HTTP 404 Not Found`. */
+export function statusLine(error: HTTPError): string {
+  return `HTTP ${error.response.status}${error.response.statusText ? ` ${error.response.statusText}` : ''}`;
 }

@@ -64,7 +64,6 @@ async function loadAll(
   snapshot: SnapshotRead,
   options: SnapshotOptions,
 ): Promise<{ entries: RawEntry[]; digest: string; files: SnapshotFileEntries[] }> {
-  const entries: RawEntry[] = [];
   const files: SnapshotFileEntries[] = [];
   // What earlier builds kept, asked for all files at once (their reads overlap); kept records hold their bytes anyway.
   const kept = await Promise.all(
@@ -74,12 +73,10 @@ async function loadAll(
   for (let file = snapshot.files.shift(); file; file = snapshot.files.shift()) {
     const saved = kept.shift();
     const own =
-      saved ??
-      parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options, []);
-    for (const entry of own) entries.push(entry);
+      saved ?? parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options);
     files.push({ collection: file.collection, hash: file.hash, entries: own, saved: saved !== undefined });
   }
-  return { entries, digest: snapshot.digest, files };
+  return { entries: files.flatMap((file) => file.entries), digest: snapshot.digest, files };
 }
 
 async function loadWithMemo(
@@ -90,43 +87,46 @@ async function loadWithMemo(
   const files = await listSnapshotFiles(contentDir);
   const loaded = await Promise.all(
     files.map(async (file) => {
-      const info = await stat(path.join(contentDir, file.name));
-      const stamp = fileStamp(info);
+      const stamp = fileStamp(await stat(path.join(contentDir, file.name)));
       const known = memo.get(file.name)?.includeDrafts === options.includeDrafts ? memo.get(file.name) : undefined;
       if (known?.stamp === stamp) return known;
       const bytes = await readFile(path.join(contentDir, file.name));
-      const hash = hashFile(bytes);
+      const hash = digest(bytes);
       // The same bytes under a new time (a save without a change): the same entries.
-      const entries = known?.hash === hash ? known.entries : parseEntries(file, bytes, options, []);
+      const entries = known?.hash === hash ? known.entries : parseEntries(file, bytes, options);
       return { stamp, hash, includeDrafts: options.includeDrafts, entries };
     }),
   );
   memo.clear();
   files.forEach((file, index) => memo.set(file.name, loaded[index]!));
-  const entries: RawEntry[] = [];
-  for (const file of loaded) for (const entry of file.entries) entries.push(entry);
-  return {
-    entries,
-    digest: snapshotDigest(
-      files.map((file, index) => [file.name, loaded[index]!.hash]),
-      options,
-    ),
-  };
+  const hashes = files.map((file, index) => ({ name: file.name, hash: loaded[index]!.hash }));
+  return { entries: loaded.flatMap((file) => file.entries), digest: snapshotDigest(hashes, options) };
 }
 
-/** The file's entries, added to `entries`. */
-function parseEntries(
-  file: SnapshotFile,
-  bytes: Buffer,
-  options: { includeDrafts: boolean },
-  entries: RawEntry[],
-): RawEntry[] {
-  for (const row of parseSnapshotFile(bytes.toString('utf8'), path.join('content', file.name))) {
-    const record = flattenRow(row);
-    if (record.publishedAt === null && !options.includeDrafts) continue;
-    entries.push({ collection: file.collection, record });
+/** The file's entries (drafts only with includeDrafts); SNAPSHOT_INVALID when it is not a Strapi response body. */
+function parseEntries(file: SnapshotFile, bytes: Buffer, options: { includeDrafts: boolean }): RawEntry[] {
+  const where = path.join('content', file.name);
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new SitegenError({
+      code: 'SNAPSHOT_INVALID',
+      message: `${where} is not valid JSON: ${(error as Error).message}`,
+      hint: 'fix the file, or rewrite the snapshot with `sitegen pull --cms URL`',
+    });
   }
-  return entries;
+  const data = (body as { data?: unknown }).data;
+  if (!Array.isArray(data)) {
+    throw new SitegenError({
+      code: 'SNAPSHOT_INVALID',
+      message: `${where} has no "data" list (a Strapi response body is { "data": [ … ] })`,
+      hint: 'see content/README.md for the format',
+    });
+  }
+  const records = data.map((row) => flattenRow(row));
+  const kept = options.includeDrafts ? records : records.filter((record) => record.publishedAt !== null);
+  return kept.map((record) => ({ collection: file.collection, record }));
 }
 
 /**
@@ -155,36 +155,21 @@ export async function readSnapshot(
   const files: SnapshotRead['files'] = await Promise.all(
     (await listSnapshotFiles(contentDir)).map(async (file) => {
       const full = path.join(contentDir, file.name);
-      if (stamps) {
-        const stamp = fileStamp(await stat(full));
-        const known = stamps.get(full);
-        if (known?.stamp === stamp) return { ...file, hash: known.digest };
-        const bytes = await readFile(full);
-        const hash = hashFile(bytes);
-        // Stamped before the read: a write during it gives a newer stamp, and the file is read again next time.
-        stamps.set(full, { stamp, digest: hash });
-        return { ...file, bytes, hash };
-      }
+      // Stamped before the read: a write during it gives a newer stamp, and the file is read again next time.
+      const stamp = stamps && fileStamp(await stat(full));
+      const known = stamps?.get(full);
+      if (known && known.stamp === stamp) return { ...file, hash: known.digest };
       const bytes = await readFile(full);
-      return { ...file, bytes, hash: hashFile(bytes) };
+      const hash = digest(bytes);
+      if (stamp !== undefined) stamps?.set(full, { stamp, digest: hash });
+      return { ...file, bytes, hash };
     }),
   );
-  return {
-    contentDir,
-    digest: snapshotDigest(
-      files.map((file) => [file.name, file.hash]),
-      options,
-    ),
-    files,
-  };
+  return { contentDir, digest: snapshotDigest(files, options), files };
 }
 
-function hashFile(bytes: Buffer): string {
-  return digest(bytes);
-}
-
-function snapshotDigest(files: Array<[name: string, hash: string]>, options: { includeDrafts: boolean }): string {
-  return digestJson(['snapshot', options.includeDrafts, files]);
+function snapshotDigest(files: Array<{ name: string; hash: string }>, options: { includeDrafts: boolean }): string {
+  return digestJson(['snapshot', options.includeDrafts, files.map((file) => [file.name, file.hash])]);
 }
 
 interface SnapshotFile {
@@ -202,26 +187,4 @@ async function listSnapshotFiles(contentDir: string): Promise<SnapshotFile[]> {
     for (const name of names) files.push({ collection, name: path.join('cms', collection, name) });
   }
   return files;
-}
-
-function parseSnapshotFile(text: string, where: string): unknown[] {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw new SitegenError({
-      code: 'SNAPSHOT_INVALID',
-      message: `${where} is not valid JSON: ${(error as Error).message}`,
-      hint: 'fix the file, or rewrite the snapshot with `sitegen pull --cms URL`',
-    });
-  }
-  const data = (body as { data?: unknown }).data;
-  if (!Array.isArray(data)) {
-    throw new SitegenError({
-      code: 'SNAPSHOT_INVALID',
-      message: `${where} has no "data" list (a Strapi response body is { "data": [ … ] })`,
-      hint: 'see content/README.md for the format',
-    });
-  }
-  return data;
 }

@@ -10,26 +10,20 @@ import type { FetchedContent, RawEntry } from './raw-entry.ts';
  * it with the published row (fetch-cms.ts, mergeDrafts), which the changed-only crawl may not include.
  * Such a draft keeps the published row's id and publishedAt here, as a full crawl would give it.
  * Deleted and unpublished entries are not seen by `updatedAt`; a full refresh picks them up.
- * `cap: false` leaves the record cap to the caller (the build's crawl cache keeps the whole crawl).
  */
-export function mergeEntries(
-  previous: FetchedContent,
-  changed: FetchedContent,
-  { cap = true }: { cap?: boolean } = {},
-): FetchedContent {
+export function mergeEntries(previous: FetchedContent, changed: FetchedContent): FetchedContent {
   const isV5 = previous.dialect === '5' || changed.dialect === '5';
   const index = new Map(previous.entries.map((entry, position) => [entryKey(entry), position]));
   const entries = [...previous.entries];
   for (const entry of changed.entries) {
     const position = index.get(entryKey(entry));
-    if (position === undefined) {
+    if (position !== undefined) entries[position] = replacementOf(entries[position]!, entry, isV5);
+    else {
       index.set(entryKey(entry), entries.length);
       entries.push(entry);
-      continue;
     }
-    entries[position] = replacementOf(entries[position]!, entry, isV5);
   }
-  const capped = cap ? applyRecordCap(entries) : { entries, warnings: [] };
+  const capped = applyRecordCap(entries);
   return {
     ...previous,
     entries: capped.entries,

@@ -1,10 +1,11 @@
-import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openStore } from '../cache/store.ts';
 import { SitegenError } from '../errors.ts';
-import { COLLECTIONS } from './collections.ts';
+import { COLLECTIONS, MEDIA_FIELDS } from './collections.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
 import { fetchMedia } from './fetch-media.ts';
+import { mapMediaUrls } from './strapi-shape.ts';
 
 export interface PullOptions {
   cms: CmsOptions;
@@ -12,8 +13,6 @@ export interface PullOptions {
   cacheDir: string;
   onProgress?: (message: string) => void;
 }
-
-const MEDIA_KEYS = ['coverImageWithText', 'coverImageWithoutText'];
 
 /**
  * Records per snapshot file. A build keeps each file's valid records and parses only the files that
@@ -33,8 +32,10 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
     includeDrafts: false,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+  // Every media URL the entries name (mapMediaUrls visits each).
   const urls = new Set<string>();
-  for (const { record } of fetched.entries) for (const url of mediaUrls(record)) urls.add(url);
+  const collect = (url: string) => (urls.add(url), url);
+  for (const { collection, record } of fetched.entries) mapMediaUrls(record, MEDIA_FIELDS[collection], collect);
   const media = await fetchMedia({
     urls,
     origin: fetched.mediaOrigin,
@@ -44,14 +45,10 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
   });
   if (media.missing.size > 0) {
     // The snapshot is a copy of the CMS: it is not rewritten with entries pointing at files it lacks.
+    const list = [...media.missing].sort(([a], [b]) => (a < b ? -1 : 1)).map(([url, why]) => `\n  ${url}: ${why}`);
     throw new SitegenError({
       code: 'MEDIA_UNAVAILABLE',
-      message: `${media.missing.size} media ${media.missing.size === 1 ? 'file' : 'files'} the entries use could not be had:\n${[
-        ...media.missing,
-      ]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([url, reason]) => `  ${url}: ${reason}`)
-        .join('\n')}`,
+      message: `${list.length} media ${list.length === 1 ? 'file' : 'files'} the entries use could not be had:${list.join('')}`,
       hint: 'upload the files again to the CMS media library, or remove them from the entries; content/ was left as it was',
     });
   }
@@ -69,7 +66,7 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
       await mkdir(path.join(staging, 'cms', collection), { recursive: true });
       const records = fetched.entries
         .filter((entry) => entry.collection === collection)
-        .map((entry) => rewriteMedia(entry.record, uploadNames));
+        .map((entry) => mapMediaUrls(entry.record, MEDIA_FIELDS[collection], (url) => uploadNames.get(url) ?? url));
       const locales = [...new Set(records.map((record) => String(record.locale)))].sort();
       for (const locale of locales) {
         const data = records.filter((record) => record.locale === locale).sort((a, b) => Number(a.id) - Number(b.id));
@@ -84,41 +81,11 @@ export async function pullSnapshot(options: PullOptions): Promise<{ records: num
     }
     for (const folder of ['cms', 'uploads']) {
       const target = path.join(options.contentDir, folder);
-      if (
-        await stat(target).then(
-          () => true,
-          () => false,
-        )
-      )
-        await rm(target, { recursive: true });
+      await rm(target, { recursive: true, force: true });
       await rename(path.join(staging, folder), target);
     }
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
   return { records: fetched.entries.length, media: media.files.size };
-}
-
-function mediaUrls(record: Record<string, unknown>): string[] {
-  return MEDIA_KEYS.flatMap((key) => {
-    const media = record[key] as { url?: string; formats?: Record<string, { url?: string }> } | null | undefined;
-    if (!media?.url) return [];
-    return [media.url, ...Object.values(media.formats ?? {}).flatMap((format) => (format.url ? [format.url] : []))];
-  });
-}
-
-function rewriteMedia(record: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...record };
-  for (const key of MEDIA_KEYS) {
-    const media = record[key] as { url?: string; formats?: Record<string, { url?: string }> } | null | undefined;
-    if (!media?.url) continue;
-    const formats = Object.fromEntries(
-      Object.entries(media.formats ?? {}).map(([name, format]) => [
-        name,
-        { ...format, url: names.get(format.url ?? '') ?? format.url },
-      ]),
-    );
-    copy[key] = { ...media, url: names.get(media.url) ?? media.url, ...(media.formats ? { formats } : {}) };
-  }
-  return copy;
 }

@@ -7,19 +7,14 @@ import type { RawEntry } from './raw-entry.ts';
  */
 export function applyRecordCap(entries: RawEntry[], cap = RECORD_CAP): { entries: RawEntry[]; warnings: string[] } {
   const warnings: string[] = [];
-  const kept: RawEntry[] = [];
-  for (const collection of COLLECTIONS) {
+  const kept = COLLECTIONS.flatMap((collection) => {
     const rows = entries.filter((entry) => entry.collection === collection);
-    if (rows.length <= cap) {
-      kept.push(...rows);
-      continue;
-    }
-    const newestFirst = [...rows].sort(compareNewestFirst);
-    kept.push(...newestFirst.slice(0, cap));
+    if (rows.length <= cap) return rows;
     warnings.push(
       `${collection}: ${rows.length} records, more than the cap of ${cap.toLocaleString('en-US')}; the ${rows.length - cap} oldest were left out`,
     );
-  }
+    return rows.sort(compareNewestFirst).slice(0, cap);
+  });
   return { entries: kept, warnings };
 }
 

@@ -41,22 +41,27 @@ function flattenValue(value: unknown): unknown {
 
 /** Makes a relative media URL absolute against the CMS origin; absolute URLs pass through. */
 export function resolveMediaUrls(record: Json, mediaFields: readonly string[], origin: string): Json {
-  const resolved: Json = { ...record };
+  return mapMediaUrls(record, mediaFields, (url) => new URL(url, origin).href);
+}
+
+/** The record with the URL of each media field's file and of its formats put through `map` (a copy). */
+export function mapMediaUrls(record: Json, mediaFields: readonly string[], map: (url: string) => string): Json {
+  const mapped: Json = { ...record };
   for (const field of mediaFields) {
     const media = record[field];
     if (!isObject(media)) continue;
     const copy: Json = { ...media };
-    if (typeof copy.url === 'string') copy.url = new URL(copy.url, origin).href;
+    if (typeof copy.url === 'string') copy.url = map(copy.url);
     if (isObject(copy.formats)) {
       copy.formats = Object.fromEntries(
         Object.entries(copy.formats).map(([name, format]) =>
           isObject(format) && typeof format.url === 'string'
-            ? [name, { ...format, url: new URL(format.url, origin).href }]
+            ? [name, { ...format, url: map(format.url) }]
             : [name, format],
         ),
       );
     }
-    resolved[field] = copy;
+    mapped[field] = copy;
   }
-  return resolved;
+  return mapped;
 }
