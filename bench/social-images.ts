@@ -15,8 +15,11 @@ import { PHRASES } from './content-phrases.ts';
 import { createRandom } from './seeded-random.ts';
 import { LOCALES } from '../pipeline/locale.ts';
 import { openStore } from '../pipeline/cache/store.ts';
+import { median } from './format-table.ts';
 import {
   drawSocialImages,
+  escapeXml,
+  fitTitle,
   planSocialImage,
   writeSocialImages,
   type SocialImage,
@@ -106,51 +109,23 @@ function runInChild(args: string[]): Promise<RunResult> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 // The drawing before issue 28: the whole 1200×630 SVG by librsvg, PNG at zlib level 4 (for --compare only).
 function formatOldSvg(image: SocialImage): string {
   const font = "'DejaVu Sans', 'Liberation Sans', sans-serif";
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const wrap = (text: string, perLine: number) => {
-    const lines: string[] = [];
-    let current = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      if (current && current.length + 1 + word.length > perLine) {
-        lines.push(current);
-        current = word;
-      } else current = current ? `${current} ${word}` : word;
-    }
-    if (current) lines.push(current);
-    return lines;
-  };
-  let fitted: { lines: string[]; size: number } | undefined;
-  for (const size of [68, 60, 52, 46]) {
-    const lines = wrap(image.title, Math.floor(1040 / (size * 0.62)));
-    if (lines.length <= 4) {
-      fitted = { lines, size };
-      break;
-    }
-  }
-  if (!fitted) {
-    const lines = wrap(image.title, Math.floor(1040 / (46 * 0.62))).slice(0, 4);
-    lines[3] = `${lines[3]!.replace(/\s*\S*$/, '')}…`;
-    fitted = { lines, size: 46 };
-  }
-  const { lines, size } = fitted;
+  // The title's lines and size are laid out as they were then.
+  const { lines, size } = fitTitle(image.title);
   const lineHeight = Math.round(size * 1.2);
   const top = 345 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
-    .map((line, index) => `<tspan x="80" y="${Math.round(top + index * lineHeight)}">${escape(line)}</tspan>`)
+    .map((line, index) => `<tspan x="80" y="${Math.round(top + index * lineHeight)}">${escapeXml(line)}</tspan>`)
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">` +
     `<rect width="1200" height="630" fill="#0b5cad"/>` +
     `<rect x="80" y="64" width="64" height="64" rx="14" fill="#ffffff"/>` +
     `<path d="M96 108l10-12 8 6 14-18" fill="none" stroke="#0b5cad" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>` +
-    `<text font-family="${font}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escape(image.lang)}">${text}</text>` +
-    `<text x="80" y="560" font-family="${font}" font-size="34" fill="#d6e8fa">${escape(image.footer)}</text>` +
+    `<text font-family="${font}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escapeXml(image.lang)}">${text}</text>` +
+    `<text x="80" y="560" font-family="${font}" font-size="34" fill="#d6e8fa">${escapeXml(image.footer)}</text>` +
     `</svg>`
   );
 }

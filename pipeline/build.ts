@@ -150,7 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // A build that went without some media asks for them again: they may be back in the library.
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
-  let pool = startRenderPool(options, previous.manifest ? 1 : fetched.entries.length);
+  let pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
   try {
     const valid = await run.stage('validate', () =>
       validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
@@ -259,9 +259,9 @@ function previousBuildOptions(
  * other cores while this thread validates, transforms and plans: one for a rebuild (which renders few
  * pages), and for a cold build as many as its records ask for (each record is about one page).
  */
-function startRenderPool(options: BuildOptions, pages: number): StartedPool | undefined {
+function startRenderPool(options: BuildOptions, coldRecords: number | undefined): StartedPool | undefined {
   if (options.session) return { pool: options.session.renderPool, workers: Infinity };
-  const workers = options.renderWorkers ?? (pages === 1 ? 1 : defaultRenderWorkers(pages));
+  const workers = options.renderWorkers ?? (coldRecords === undefined ? 1 : defaultRenderWorkers(coldRecords));
   return workers > 0 ? { pool: createRenderPool({ workers }), workers } : undefined;
 }
 

@@ -272,7 +272,7 @@ function paintTitle(scanlines: Uint8Array, title: SvgChannel & { top: number }):
 }
 
 /** Lines of at most ~1040 px: the largest of a few sizes at which the title fits in four lines (ellipsis past that). */
-function fitTitle(title: string): { lines: string[]; size: number } {
+export function fitTitle(title: string): { lines: string[]; size: number } {
   for (const size of [68, 60, 52, 46]) {
     // DejaVu Sans Bold averages about 0.62 em per character in mixed-case Latin text.
     const perLine = Math.floor(1040 / (size * 0.62));
@@ -297,6 +297,6 @@ function wrap(text: string, perLine: number): string[] {
   return lines;
 }
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
