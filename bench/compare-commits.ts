@@ -1,7 +1,7 @@
 // This checkout against an earlier commit, in interleaved runs of `sitegen build` on a snapshot site:
-// cold builds, and one-article rebuilds (an English excerpt edited, then a build with the cache). Each
-// run times the process and samples the peak RSS of its whole tree (the build, its workers, its
-// social-image child) every 50 ms. The machine's speed drifts by 10–20 % within an hour, so only
+// cold builds, one-article rebuilds (an English excerpt edited, then a build with the cache) and, after
+// each of those, a build with nothing changed. Each run times the process and samples the peak RSS of
+// its whole tree (the build, its workers, its social-image child) every 50 ms. The machine's speed drifts by 10–20 % within an hour, so only
 // interleaved pairs compare two commits; the figures in bench/RESULTS.md come from it.
 //
 //   node bin/run-ts.js bench/compare-commits.ts --base e8517cb --site /dev/shm/site --work-dir /dev/shm
@@ -178,6 +178,7 @@ try {
   if (values.mode !== 'cold') {
     // Each side edits its own copy of the site, so that each rebuild sees one changed article.
     const measured = new Map(sides.map((side) => [side, [] as Measured[]]));
+    const unchanged = new Map(sides.map((side) => [side, [] as Measured[]]));
     const sites = new Map<Side, string>();
     for (const side of sides) {
       const copy = path.join(work, `${side.name}-site`);
@@ -190,12 +191,16 @@ try {
         editOneArticle(sites.get(side)!, run * 19);
         const result = await measureBuild(side, sites.get(side)!, `${side.name}-rebuild`);
         measured.get(side)!.push(result);
+        // Then the same build again with nothing changed.
+        const again = await measureBuild(side, sites.get(side)!, `${side.name}-rebuild`);
+        unchanged.get(side)!.push(again);
         log(
-          `rebuild ${side.label.padEnd(20)} run ${run}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, peak RSS ${result.peakRssMb.toFixed(0)} MB`,
+          `rebuild ${side.label.padEnd(20)} run ${run}: ${seconds(result.wallMs)}, CPU ${seconds(result.cpuMs)}, peak RSS ${result.peakRssMb.toFixed(0)} MB; nothing changed: ${seconds(again.wallMs)}`,
         );
       }
     }
     for (const side of sides) results.push({ mode: 'one-article rebuild', side, runs: measured.get(side)! });
+    for (const side of sides) results.push({ mode: 'nothing changed', side, runs: unchanged.get(side)! });
   }
   const rows = results.map(({ mode, side, runs: measuredRuns }) => [
     `${mode}, ${side.label}`,

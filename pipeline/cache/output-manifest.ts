@@ -5,7 +5,8 @@ import { digest, type Store } from './store.ts';
 /**
  * What an output folder holds, as the build that wrote it left it: per file, the key of what it was
  * made from (for pages, their inputs) and its size; per group of files (OutputGroup, the host's 54,000
- * redirect stubs), its key and its files' list, decoded only when a build needs it; the input key and
+ * redirect stubs), its key and its files' list (in the entry's tail: bytes the store neither serialises
+ * nor copies), decoded only when a build needs it; the input key and
  * report of that build. One entry per output folder in the store's `output` stage, so a preview and a
  * build sharing a cache folder keep each other's; a small `head` beside it answers the quick
  * up-to-date check without the file list.
@@ -20,8 +21,8 @@ export interface OutputManifest<Report> {
 interface SavedManifest<Report> {
   outDir: string;
   files: Array<[string, string, number]>;
-  /** [name, key, files, bytes, the files' list (V8-serialized [path, hash, bytes][])] */
-  groups: Array<[string, string, number, number, Uint8Array]>;
+  /** [name, key, files, bytes, the length of the files' list in the tail (V8-serialized [path, hash, bytes][])] */
+  groups: Array<[string, string, number, number, number]>;
   inputKey: string;
   report: Report;
 }
@@ -45,10 +46,14 @@ export async function loadOutputManifest<Report>(
   store: Store,
   outDir: string,
 ): Promise<OutputManifest<Report> | undefined> {
-  const saved = await store.get<SavedManifest<Report>>(STAGE, manifestKey(outDir));
+  const entry = await store.getWithTail<SavedManifest<Report>>(STAGE, manifestKey(outDir));
+  const saved = entry?.value;
   if (saved?.outDir !== outDir || !(await isDirectory(outDir))) return undefined;
+  const tail = entry!.tail();
+  let offset = 0;
   const groups = new Map(
-    saved.groups.map(([name, key, files, bytes, list]) => {
+    saved.groups.map(([name, key, files, bytes, length]) => {
+      const list = tail.subarray(offset, (offset += length));
       let entries: OutputEntries | undefined;
       const group = { key, files, bytes, list, entries: async () => (entries ??= decodeList(list)) };
       return [name, group] as const;
@@ -69,19 +74,21 @@ export async function writeOutputManifest<Report>(
     report: Report;
   },
 ): Promise<void> {
+  const lists: Uint8Array[] = [];
   const groups = [...manifest.groups].flatMap(([name, group]): SavedManifest<Report>['groups'] => {
     // A group kept whole keeps the list the previous build saved.
     const list = group.entries ? v8.serialize(encodeList(group.entries)) : manifest.previousGroups?.get(name)?.list;
-    return list ? [[name, group.key, group.files, group.bytes, list]] : [];
+    if (!list) return [];
+    lists.push(list);
+    return [[name, group.key, group.files, group.bytes, list.length]];
   });
   const { inputKey, report } = manifest;
-  await store.put(STAGE, manifestKey(outDir), {
-    outDir,
-    files: encodeList(manifest.entries),
-    groups,
-    inputKey,
-    report,
-  } satisfies SavedManifest<Report>);
+  await store.put(
+    STAGE,
+    manifestKey(outDir),
+    { outDir, files: encodeList(manifest.entries), groups, inputKey, report } satisfies SavedManifest<Report>,
+    Buffer.concat(lists),
+  );
   if (manifest.fingerprint !== undefined)
     await store.put(STAGE, headKey(outDir), {
       outDir,

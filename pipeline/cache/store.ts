@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,10 +39,14 @@ export interface StoreTable<V> {
   set(key: string, value: V): void;
 }
 
-/** The store's one hash: SHA-256 of the parts (separated), base64url, 32 characters. */
+/** The store's one hash: SHA-256 of the parts (each followed by a zero byte), base64url, 32 characters. */
 export function digest(...parts: Array<string | Uint8Array>): string {
-  const data = parts.length === 1 ? parts[0]! : Buffer.concat(parts.flatMap((part) => [Buffer.from(part), SEPARATOR]));
-  return hash('sha256', data, 'base64url').slice(0, 32);
+  if (parts.length === 1) return hash('sha256', parts[0]!, 'base64url').slice(0, 32);
+  // Texts are joined into one string, not copied into buffers: page and version keys hash thousands of them.
+  if (parts.every((part) => typeof part === 'string')) return digest(`${parts.join('\0')}\0`);
+  const sha = createHash('sha256');
+  for (const part of parts) sha.update(part).update(SEPARATOR);
+  return sha.digest('base64url').slice(0, 32);
 }
 
 /** digest() of a value's JSON. */
@@ -53,11 +57,11 @@ export function digestJson(value: unknown): string {
 const SEPARATOR = Buffer.from([0]);
 /**
  * The frame: magic, format version, V8's version, the payload's length and a digest of its first and
- * last 64 KiB (hashing all of a 100 MB entry would cost more than reading it; a cut-off, emptied or
+ * last 4 KiB (hashing all of a 100 MB entry would cost more than reading it; a cut-off, emptied or
  * overwritten file fails the length, the frame or the digest).
  */
 const MAGIC = 'sitegen-store';
-const FORMAT = 1;
+const FORMAT = 2;
 const HEADER = Buffer.from(`${MAGIC}\0${FORMAT}\0${process.versions.v8}\0`);
 const STAMPS = 'stamps';
 /** Stages whose entries stand for a folder, not for content: kept by the sweep (a preview's and a build's output manifests). */
@@ -142,7 +146,7 @@ function readTail(file: string, position: number, length: number): Buffer {
   }
 }
 
-const SAMPLE = 64 * 1024;
+const SAMPLE = 4 * 1024;
 
 function payloadDigest(payload: Uint8Array): string {
   return payload.length <= 2 * SAMPLE
@@ -155,7 +159,7 @@ export function openStore(cacheDir: string | undefined): Store {
   const root = cacheDir && path.join(cacheDir, 'store');
   const started = Date.now();
   const used = new Set<string>();
-  const tables = new Map<string, { entries: Map<string, unknown>; used: Map<string, unknown>; changed: boolean }>();
+  const tables = new Map<string, Promise<OpenTable>>();
   let damaged = 0;
   let stamps: Promise<StoreTable<FileStamp>> | undefined;
   const fileName = (stage: string, key: string) => path.join(root!, stage, key);
@@ -177,6 +181,47 @@ export function openStore(cacheDir: string | undefined): Store {
     await mkdir(path.dirname(file), { recursive: true });
     await replaceShared(file, bytes);
   };
+  const mapOf = (entry: { value: unknown } | undefined) =>
+    entry?.value instanceof Map ? (entry.value as Map<string, unknown>) : new Map<string, unknown>();
+  const openTable = async (stage: string): Promise<OpenTable> => {
+    const delta = mapOf(await read(stage, 'delta'));
+    const entries = mapOf(await read(stage, 'table'));
+    for (const [key, value] of delta) entries.set(key, value);
+    const used = new Map<string, unknown>();
+    const added = new Map<string, unknown>();
+    return {
+      entries,
+      delta,
+      used,
+      added,
+      get(key) {
+        const value = entries.get(key);
+        if (value !== undefined) used.set(key, value);
+        return value;
+      },
+      set(key, value) {
+        entries.set(key, value);
+        used.set(key, value);
+        added.set(key, value);
+      },
+    };
+  };
+  // A table is written whole with only the keys this build used; or, while what was added since then
+  // and what went unused stay under an eighth of it, only a small delta beside it is (a one-article
+  // rebuild adds one family's pages to a table of 10,000). An old delta read over a newer table gives
+  // entries right for their keys, or stamps and downloads that their readers check and find out of date.
+  const saveTable = async (stage: string, { entries, delta, used: usedKeys, added }: OpenTable) => {
+    const unused = entries.size - usedKeys.size;
+    const nextDelta = new Map([...[...delta].filter(([key]) => usedKeys.has(key)), ...added]);
+    if (nextDelta.size + unused <= usedKeys.size / 8) {
+      store.keep(stage, 'table');
+      if (added.size === 0) store.keep(stage, 'delta');
+      else await write(stage, 'delta', encodeEntry(nextDelta));
+    } else {
+      await write(stage, 'table', encodeEntry(usedKeys));
+      if (delta.size > 0) await store.drop(stage, 'delta');
+    }
+  };
   const store: Store = {
     get: async <T>(stage: string, key: string) => (await read(stage, key))?.value as T | undefined,
     put: (stage, key, value, tail) => write(stage, key, encodeEntry(value, tail)),
@@ -193,29 +238,10 @@ export function openStore(cacheDir: string | undefined): Store {
     drop: async (stage, key) => {
       if (root) await rm(fileName(stage, key), { force: true });
     },
-    async table<V>(stage: string): Promise<StoreTable<V>> {
+    table<V>(stage: string): Promise<StoreTable<V>> {
       let table = tables.get(stage);
-      if (!table) {
-        const saved = await read(stage, 'table');
-        const entries =
-          saved?.value instanceof Map ? (saved.value as Map<string, unknown>) : new Map<string, unknown>();
-        table = { entries, used: new Map(), changed: false };
-        tables.set(stage, table);
-      }
-      const { entries, used: usedKeys } = table;
-      const own = table;
-      return {
-        get(key) {
-          const value = entries.get(key) as V | undefined;
-          if (value !== undefined) usedKeys.set(key, value);
-          return value;
-        },
-        set(key, value) {
-          entries.set(key, value);
-          usedKeys.set(key, value);
-          own.changed = true;
-        },
-      };
+      if (!table) tables.set(stage, (table = openTable(stage)));
+      return table as Promise<StoreTable<V>>;
     },
     async digestFile(file) {
       const info = await stat(file).catch(() => undefined);
@@ -241,16 +267,20 @@ export function openStore(cacheDir: string | undefined): Store {
     },
     async close({ sweep: isSweeping = true } = {}) {
       if (!root) return;
-      for (const [stage, table] of tables) {
-        // Written when something was added, or when keys went unused (the table then shrinks to this build's).
-        if (table.changed || table.used.size !== table.entries.size)
-          await write(stage, 'table', encodeEntry(table.used));
-        else used.add(path.join(stage, 'table'));
-      }
+      for (const [stage, table] of tables) await saveTable(stage, await table);
       if (isSweeping) await sweep(root, used, Math.min(started, Date.now() - KEEP_UNUSED_MS));
     },
   };
   return store;
+}
+
+interface OpenTable extends StoreTable<unknown> {
+  /** Every entry: the table's, with its delta's over them. */
+  entries: Map<string, unknown>;
+  delta: Map<string, unknown>;
+  /** What this build read or set, and what it set. */
+  used: Map<string, unknown>;
+  added: Map<string, unknown>;
 }
 
 interface FileStamp {
