@@ -193,13 +193,7 @@ async function writeAll(
       const hash = hashes.get(file.path) ?? createHash('sha256').update(file.contents).digest('base64url');
       if (unchanged(target, file.path, hash)) return;
       writeFileSync(destinationOf(file.path), file.contents);
-      record(
-        target,
-        file.path,
-        hash,
-        typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength,
-        true,
-      );
+      record(target, file.path, hash, Buffer.byteLength(file.contents), true);
     }
   };
   const written = () => [...groups.values()].flatMap((group) => (group.entries ? [group.entries] : []));
