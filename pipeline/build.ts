@@ -287,7 +287,7 @@ function emitOptions(
     outDir,
     hostConfigDir,
     dropBrokenRedirects: options.dropBrokenRedirects === true,
-    previous: previous.manifest && { entries: previous.manifest.entries, groups: previous.manifest.groups },
+    previous: previous.manifest,
     beforeCommit: () => dropOutputManifest(store, outDir),
   };
 }
