@@ -91,37 +91,32 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     return id;
   };
 
-  function render(
-    pages: PagePlan[],
-    shared: RenderShared,
-    { keepBodies }: RenderOptions = {},
-  ): AsyncGenerator<RenderedPage[]> {
-    rendered = pages.map((page) => page.urlPath);
-    const batches: PagePlan[][] = [];
-    for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
-    const failures: RenderFailure[] = [];
-    let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
-    if (batches.length === 0) results = [];
-    else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
-    else {
-      current = current.map((worker) => (worker.exited ? fresh() : worker));
-      // No more workers than batches; the others stay loaded for the next render.
-      const workers = current.slice(0, batches.length);
-      results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
-    }
-    return (async function* () {
-      try {
-        yield* results;
-      } finally {
-        // Primed while the preview is idle, after a render, so that it does not slow the render down.
-        if (options.spare && current.length > 0 && (!spare || spare.exited)) spare = startWorker();
-      }
-      if (failures.length > 0) throw renderFailed(failures);
-    })();
-  }
-
   return {
-    render,
+    render(pages, shared, { keepBodies } = {}) {
+      rendered = pages.map((page) => page.urlPath);
+      const batches: PagePlan[][] = [];
+      for (let start = 0; start < pages.length; start += BATCH_SIZE)
+        batches.push(pages.slice(start, start + BATCH_SIZE));
+      const failures: RenderFailure[] = [];
+      let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
+      if (batches.length === 0) results = [];
+      else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
+      else {
+        current = current.map((worker) => (worker.exited ? fresh() : worker));
+        // No more workers than batches; the others stay loaded for the next render.
+        const workers = current.slice(0, batches.length);
+        results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
+      }
+      return (async function* () {
+        try {
+          yield* results;
+        } finally {
+          // Primed while the preview is idle, after a render, so that it does not slow the render down.
+          if (options.spare && current.length > 0 && (!spare || spare.exited)) spare = startWorker();
+        }
+        if (failures.length > 0) throw renderFailed(failures);
+      })();
+    },
     reload() {
       if (current.length === 0) return;
       const old = current;
