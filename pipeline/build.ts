@@ -211,21 +211,19 @@ async function openKept(options: BuildOptions, inputs: CheckedInputs | undefined
 }
 
 function fetchContent(options: BuildOptions, { store, memo, records, fingerprint }: Kept) {
-  return (
-    options.session?.fetched ??
-    fetchEntries({
-      cms: options.cms,
-      contentDir: path.join(options.siteDir, 'content'),
-      locales: LOCALES,
-      includeDrafts: options.includeDrafts,
-      store,
-      fullCrawl: options.fullCrawl,
-      snapshot: fingerprint?.takeSnapshot(),
-      snapshotMemo: options.session && (memo.snapshot ??= new Map()),
-      savedSnapshotFile: records?.load,
-      ...(options.log ? { onProgress: options.log.progress } : {}),
-    })
-  );
+  if (options.session?.fetched) return options.session.fetched;
+  return fetchEntries({
+    cms: options.cms,
+    contentDir: path.join(options.siteDir, 'content'),
+    locales: LOCALES,
+    includeDrafts: options.includeDrafts,
+    store,
+    fullCrawl: options.fullCrawl,
+    snapshot: fingerprint?.takeSnapshot(),
+    snapshotMemo: options.session && (memo.snapshot ??= new Map()),
+    savedSnapshotFile: records?.load,
+    ...(options.log ? { onProgress: options.log.progress } : {}),
+  });
 }
 
 function previousBuildOptions(
