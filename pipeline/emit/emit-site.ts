@@ -108,11 +108,8 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
 
 /** The content keys of the bodies the feeds to format need and the store does not hold: the pages that show them hand them back. */
 export function bodiesToKeep(plan: SitePlan): Set<string> {
-  const keys = new Set<string>();
-  for (const feed of plan.feeds.toFormat)
-    for (const { body } of feed.entries)
-      if (plan.feedBodies.get(body.contentKey) === undefined) keys.add(body.contentKey);
-  return keys;
+  const keys = plan.feeds.toFormat.flatMap((feed) => feed.entries.map(({ body }) => body.contentKey));
+  return new Set(keys.filter((key) => plan.feedBodies.get(key) === undefined));
 }
 
 /** The rendered pages as output files, the bodies they hand back put in `bodies`. */

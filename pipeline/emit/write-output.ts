@@ -196,10 +196,9 @@ async function writeAll(
       record(target, file.path, hash, Buffer.byteLength(file.contents), true);
     }
   };
-  const written = () => [...groups.values()].flatMap((group) => (group.entries ? [group.entries] : []));
   const writeFiles = async (target: Target, files: OutputFile[]) => {
     const inBatch = new Set<string>();
-    const others = written();
+    const others = [...groups.values()].flatMap((group) => (group.entries ? [group.entries] : []));
     for (const file of files) {
       // A kept file is neither written nor removed: its path is one the previous build wrote.
       if (!('kept' in file) && !isSafeRelativePath(file.path))
