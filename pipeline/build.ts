@@ -269,16 +269,13 @@ async function poolFor(options: BuildOptions, early: StartedPool | undefined, pa
 function emitOptions(
   options: BuildOptions,
   { store, code, outDir, hostConfigDir }: Kept,
-  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets'> & {
-    prepared: PreparedContent;
+  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets' | 'prepared'> & {
     previous: PreviousBuild;
   },
 ): EmitSiteOptions {
-  const { prepared, previous, ...rest } = parts;
+  const { previous, ...rest } = parts;
   return {
     ...rest,
-    media: prepared.media,
-    markdownOptions: prepared.markdownOptions,
     store,
     engine: code.engine,
     host: options.host ?? parts.site.config.host,

@@ -58,6 +58,14 @@ function setQuotes(text: string, language: string): string {
  */
 const ITALIAN_ELISION =
   /\b([Ii]l|[Dd]al|[Aa]l|[Dd]el|[Nn]el|[Ss]ul)[ \u00A0]+(?=(?:11|8\d{0,2})(?:[.\u00A0\u202F ]?\d{3})*(?!\d|[.,]\d))/g;
+const ELIDED: Readonly<Record<string, string>> = {
+  il: 'l',
+  dal: 'dall',
+  al: 'all',
+  del: 'dell',
+  nel: 'nell',
+  sul: 'sull',
+};
 
 /**
  * A text as a careful typesetter of its language would set it: typographic apostrophes everywhere and
@@ -74,10 +82,10 @@ export function typeset(text: string, locale: string): string {
   let out = text.includes("'") ? text.replace(/(\p{L})'(?=\p{L})/gu, '$1\u2019') : text;
   if (out.includes('"') || out.includes("'")) out = setQuotes(out, language);
   if (language === 'it' && /\d/.test(out))
-    // il → l'; the others double their l: dal → dall', Sul → Sull'.
-    out = out.replace(ITALIAN_ELISION, (_whole, article: string) =>
-      article.toLowerCase() === 'il' ? `${article[0] === 'I' ? 'L' : 'l'}\u2019` : `${article}l\u2019`,
-    );
+    out = out.replace(ITALIAN_ELISION, (_whole, article: string) => {
+      const elided = ELIDED[article.toLowerCase()]!;
+      return `${article[0] === article[0]!.toUpperCase() ? elided[0]!.toUpperCase() + elided.slice(1) : elided}\u2019`;
+    });
   // A number and its sign or unit stay on one line: "19 €", "85 %", "14 Tage".
   if (SIGN.test(out)) out = out.replace(/(\d) (€|%|\$|£)/g, `$1${language === 'fr' ? NARROW_NBSP : NBSP}$2`);
   if (language === 'de' && out.includes('. '))
