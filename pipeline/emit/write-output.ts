@@ -90,14 +90,9 @@ export async function writeOutput(
     } else {
       await swapInto(staging, target);
     }
-    const files = result.entries.size + [...result.groups.values()].reduce((sum, group) => sum + group.files, 0);
-    return {
-      files,
-      bytes: result.bytes,
-      changed: result.changedPaths.length,
-      entries: result.entries,
-      groups: result.groups,
-    };
+    const { changedPaths, ...written } = result;
+    const files = written.entries.size + [...written.groups.values()].reduce((sum, group) => sum + group.files, 0);
+    return { ...written, files, changed: changedPaths.length };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -132,12 +132,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const all = [...current, ...(spare ? [spare] : [])];
       current = [];
       spare = undefined;
-      await Promise.all(
-        all.map((worker) => {
-          worker.retired = true;
-          return worker.worker.terminate();
-        }),
-      );
+      for (const worker of all) worker.retired = true;
+      await Promise.all(all.map((worker) => worker.worker.terminate()));
     },
   };
 }
