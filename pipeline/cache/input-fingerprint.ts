@@ -58,10 +58,7 @@ export function upToDateReport(report: BuildReport, requests: number, timings: S
 }
 
 /** The output folder and the folder of the files not deployed, as absolute paths. */
-export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>): {
-  outDir: string;
-  hostConfigDir: string;
-} {
+export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>) {
   const outDir = path.resolve(options.outDir);
   return { outDir, hostConfigDir: path.resolve(options.hostConfigDir ?? `${outDir}-host`) };
 }
