@@ -8,8 +8,8 @@ import { loadPreviousBuild, type PreviousBuild, type PreviousBuildOptions } from
 import { openSnapshotRecords, type RecordKeys, type SnapshotRecords } from './cache/snapshot-records.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ClientBundles } from './emit/bundle-client.ts';
-import { bodiesToKeep, emitSite, type EmitSiteOptions } from './emit/emit-site.ts';
-import { loadSiteAssets, type SiteAssets } from './emit/load-site-assets.ts';
+import { bodiesToKeep, emitSite, type EmitSiteOptions, type EmittedSite } from './emit/emit-site.ts';
+import { loadSiteAssets } from './emit/load-site-assets.ts';
 import type { WriteOutputResult } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
@@ -62,7 +62,7 @@ export interface BuildOptions {
   hostConfigDir?: string | undefined;
   log?: BuildLogger | undefined;
   /** The quick up-to-date check, when the caller made it already (the CLI, before it loads the pipeline). */
-  checkedInputs?: CheckedInputs<BuildReport> | undefined;
+  checkedInputs?: CheckedInputs | undefined;
   /** What a long-running caller (the preview) keeps between its builds. */
   session?: BuildSession | undefined;
 }
@@ -143,10 +143,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const kept = await openKept(options, inputs);
   const { store, memo, code } = kept;
   const site = await run.stage('load', () => loadSiteFor(options, memo));
-  let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept, inputs));
+  let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept));
   const assets = await loadSiteAssets(options.siteDir);
-  const previousOptions = previousBuildOptions(options, kept, { site, fetched, assets, inputs });
-  const previous = await loadPreviousBuild<BuildReport>(store, previousOptions);
+  const previous = await loadPreviousBuild(store, previousBuildOptions(options, kept, { site, fetched, assets }));
   // A build that went without some media asks for them again: they may be back in the library.
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
@@ -167,14 +166,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     pool = await poolFor(options, pool, plan.pages.toRender.length);
     // Drawn before rendering starts: the workers load React meanwhile, and libvips' memory is not held on top of the render peak.
     const images = await run.stage('social images', () =>
-      writeSocialImages(benchOff('social-images') ? [] : socialImagesOf(plan), store),
+      writeSocialImages(benchOff('social-images') ? [] : plan.pages.outlines.map((page) => page.socialImage), store),
     );
     const rendered = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
     const emitted = await run.stage('render and write', () =>
       emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared, previous })),
     );
     const report = buildReport({ options, kept, site, source, prepared, plan, ...emitted, timings: run.timings });
-    await run.stage('save', () => saveOutputManifest(kept, { written: emitted.written, previous, inputs, report }));
+    await run.stage('save', () => saveOutputManifest(kept, { written: emitted.written, previous, report }));
     return await finish(kept, options, report);
   } finally {
     if (!options.session) await pool?.pool.close();
@@ -188,11 +187,13 @@ interface Kept {
   code: CodeHashes;
   /** The valid records of unchanged snapshot files and crawl chunks (not the preview's: it keeps them in memory). */
   records: SnapshotRecords | undefined;
+  /** The quick check's hash of the inputs (undefined for a build from a CMS, and the preview's). */
+  fingerprint: CheckedInputs['fingerprint'] | undefined;
   outDir: string;
   hostConfigDir: string;
 }
 
-async function openKept(options: BuildOptions, inputs: CheckedInputs<BuildReport> | undefined): Promise<Kept> {
+async function openKept(options: BuildOptions, inputs: CheckedInputs | undefined): Promise<Kept> {
   const store = inputs?.store ?? openStore(options.cacheDir);
   const memo = options.session?.memo ?? newMemo();
   const code = inputs?.fingerprint.code ?? (await loadCodeHashes());
@@ -206,50 +207,37 @@ async function openKept(options: BuildOptions, inputs: CheckedInputs<BuildReport
         bodies: memo.markdownBodies,
         keys: memo.recordKeys,
       });
-  return { store, memo, code, records, ...outputFolders(options) };
+  return { store, memo, code, records, fingerprint: inputs?.fingerprint, ...outputFolders(options) };
 }
 
-function fetchContent(
-  options: BuildOptions,
-  { store, memo, records }: Kept,
-  inputs: CheckedInputs<BuildReport> | undefined,
-) {
-  return (
-    options.session?.fetched ??
-    fetchEntries({
-      cms: options.cms,
-      contentDir: path.join(options.siteDir, 'content'),
-      locales: LOCALES,
-      includeDrafts: options.includeDrafts,
-      store,
-      fullCrawl: options.fullCrawl,
-      snapshot: inputs?.fingerprint.takeSnapshot(),
-      snapshotMemo: options.session && (memo.snapshot ??= new Map()),
-      savedSnapshotFile: records?.load,
-      ...(options.log ? { onProgress: options.log.progress } : {}),
-    })
-  );
+function fetchContent(options: BuildOptions, { store, memo, records, fingerprint }: Kept) {
+  if (options.session?.fetched) return options.session.fetched;
+  return fetchEntries({
+    cms: options.cms,
+    contentDir: path.join(options.siteDir, 'content'),
+    locales: LOCALES,
+    includeDrafts: options.includeDrafts,
+    store,
+    fullCrawl: options.fullCrawl,
+    snapshot: fingerprint?.takeSnapshot(),
+    snapshotMemo: options.session && (memo.snapshot ??= new Map()),
+    savedSnapshotFile: records?.load,
+    ...(options.log ? { onProgress: options.log.progress } : {}),
+  });
 }
 
 function previousBuildOptions(
   options: BuildOptions,
-  { code, outDir, hostConfigDir }: Kept,
-  {
-    site,
-    fetched,
-    assets,
-    inputs,
-  }: { site: Site; fetched: FetchedContent; assets: SiteAssets; inputs: CheckedInputs<BuildReport> | undefined },
+  { code, outDir, hostConfigDir, fingerprint }: Kept,
+  parts: Pick<PreviousBuildOptions, 'site' | 'fetched' | 'assets'>,
 ): PreviousBuildOptions {
   return {
+    ...parts,
     outDir,
     hostConfigDir,
-    site,
-    fetched,
-    assets,
     code: code.engine + code.allTemplates,
     settings: outputSettings(options),
-    uploads: inputs?.fingerprint.uploads ?? '',
+    uploads: fingerprint?.uploads ?? '',
     neverUpToDate: options.session?.fetched !== undefined,
   };
 }
@@ -281,23 +269,20 @@ async function poolFor(options: BuildOptions, early: StartedPool | undefined, pa
 function emitOptions(
   options: BuildOptions,
   { store, code, outDir, hostConfigDir }: Kept,
-  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets'> & {
-    prepared: PreparedContent;
-    previous: PreviousBuild<BuildReport>;
+  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets' | 'prepared'> & {
+    previous: PreviousBuild;
   },
 ): EmitSiteOptions {
-  const { prepared, previous, ...rest } = parts;
+  const { previous, ...rest } = parts;
   return {
     ...rest,
-    media: prepared.media,
-    markdownOptions: prepared.markdownOptions,
     store,
     engine: code.engine,
     host: options.host ?? parts.site.config.host,
     outDir,
     hostConfigDir,
     dropBrokenRedirects: options.dropBrokenRedirects === true,
-    previous: previous.manifest && { entries: previous.manifest.entries, groups: previous.manifest.groups },
+    previous: previous.manifest,
     beforeCommit: () => dropOutputManifest(store, outDir),
   };
 }
@@ -328,31 +313,17 @@ async function loadSiteFor(options: BuildOptions, memo: ContentMemo) {
     : loaded;
 }
 
-function socialImagesOf(plan: SitePlan) {
-  return plan.pages.outlines.map((page) => page.socialImage);
-}
-
 /** What the output folder holds now, for the next build. */
 function saveOutputManifest(
-  { store, outDir }: Kept,
-  {
-    written,
-    previous,
-    inputs,
-    report,
-  }: {
-    written: WriteOutputResult;
-    previous: PreviousBuild<BuildReport>;
-    inputs: CheckedInputs<BuildReport> | undefined;
-    report: BuildReport;
-  },
+  { store, outDir, fingerprint }: Kept,
+  { written, previous, report }: { written: WriteOutputResult; previous: PreviousBuild; report: BuildReport },
 ): Promise<void> {
   return writeOutputManifest(store, outDir, {
     entries: written.entries,
     groups: written.groups,
     previousGroups: previous.manifest?.groups,
     inputKey: previous.inputKey,
-    fingerprint: inputs?.fingerprint.key,
+    fingerprint: fingerprint?.key,
     report,
   });
 }
@@ -363,27 +334,18 @@ async function finish({ store }: Kept, options: BuildOptions, report: BuildRepor
   return report;
 }
 
-function buildReport({
-  options,
-  kept,
-  site,
-  source,
-  prepared,
-  plan,
-  written,
-  hosting,
-  timings,
-}: {
+interface ReportParts extends EmittedSite {
   options: BuildOptions;
   kept: Kept;
   site: Site;
   source: Pick<FetchedContent, 'requests' | 'dialect'>;
-  prepared: Awaited<ReturnType<typeof prepareContent>>;
-  plan: Awaited<ReturnType<typeof planSite>>;
-  written: { files: number; bytes: number };
-  hosting: { redirectRules: number; redirectWarnings: string[]; warnings: string[] };
+  prepared: PreparedContent;
+  plan: SitePlan;
   timings: StageTiming[];
-}): BuildReport {
+}
+
+function buildReport(parts: ReportParts): BuildReport {
+  const { options, kept, site, source, prepared, plan, written, hosting, timings } = parts;
   const damaged = kept.store.damaged;
   const problems = [
     ...prepared.problems,

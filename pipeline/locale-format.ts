@@ -156,24 +156,25 @@ export function formatDisplayName(iso: string, type: 'language' | 'region', code
   return names.of(code);
 }
 
+interface DateFormats {
+  format: Intl.DateTimeFormat;
+  month: Intl.DateTimeFormat;
+  written: Map<number, string>;
+}
 /** Per locale, its date formats and the days it has written, by UTC day number (a page shows dozens; the list and footer dates repeat on every page). */
-const dateFormats = new Map<
-  string,
-  { format: Intl.DateTimeFormat; month: Intl.DateTimeFormat; written: Map<number, string> }
->();
+const dateFormats = new Map<string, DateFormats>();
 /** A calendar date as the locale writes it ("3. März 2024", "3 mars 2024", "Mar 3, 2024"), in UTC. */
 export function formatDate(iso: string, date: string | number): string {
   let locale = dateFormats.get(iso);
-  if (!locale)
-    dateFormats.set(
-      iso,
-      (locale = {
-        format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-        // Made once: a formatter costs far more to make than to use.
-        month: new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' }),
-        written: new Map(),
-      }),
-    );
+  if (!locale) {
+    locale = {
+      format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      // Made once: a formatter costs far more to make than to use.
+      month: new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' }),
+      written: new Map(),
+    };
+    dateFormats.set(iso, locale);
+  }
   const time = typeof date === 'number' ? date : Date.parse(date);
   const day = Math.floor(time / 86_400_000);
   let text = locale.written.get(day);
@@ -186,11 +187,7 @@ export function formatDate(iso: string, date: string | number): string {
  * abbreviation with a period ("12 nov. 2026", RAE), which CLDR leaves out (issue 27). A month Intl
  * writes out in full ("mayo") has no period.
  */
-function writeDate(
-  { format, month }: { format: Intl.DateTimeFormat; month: Intl.DateTimeFormat },
-  iso: string,
-  date: Date,
-): string {
+function writeDate({ format, month }: DateFormats, iso: string, date: Date): string {
   if (languageOf(iso) !== 'es') return format.format(date);
   const full = month.format(date);
   return format

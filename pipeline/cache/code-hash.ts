@@ -59,7 +59,7 @@ export async function loadCodeHashes(): Promise<CodeHashes> {
   const kept = KEPT_HASHES && (await readKeptHashes(KEPT_HASHES));
   if (kept) return kept;
   const [engine, templates] = await Promise.all([(engineHash ??= hashEngine()), loadTemplateHashes()]);
-  const hashes: CodeHashes = { engine, templates: templates.pages, allTemplates: templates.all };
+  const hashes: CodeHashes = { engine, ...templates };
   if (KEPT_HASHES) {
     // A project folder that cannot be written: the hashes are computed each time.
     await replaceShared(fileURLToPath(KEPT_HASHES), JSON.stringify(hashes)).catch(() => undefined);
@@ -83,32 +83,25 @@ async function readKeptHashes(file: URL): Promise<CodeHashes | undefined> {
 const SHELL_ROOT = 'render-document.tsx';
 const PAGE_SWITCH = 'pages/PageBody.tsx';
 
-export interface TemplateHashes {
-  /** Per page template: the template files its React tree can reach. */
-  pages: Record<PageTemplate, string>;
-  /** Every script of templates/ (the browser bundles' inputs among them). */
-  all: string;
-}
-
 /**
  * Per page template, a hash of the template files its React tree can reach: the shell's (from
  * render-document.tsx) and its page component's, following relative imports inside templates/. Type
  * imports are followed too, which can only make a hash change more often, never less. Stylesheets and
  * browser bundles reach pages through their hashed URLs, not through this hash.
  */
-export async function loadTemplateHashes(): Promise<TemplateHashes> {
+export async function loadTemplateHashes(): Promise<Pick<CodeHashes, 'templates' | 'allTemplates'>> {
   const graph = await loadImportGraph();
   const shell = reachable(graph, [SHELL_ROOT], PAGE_SWITCH);
   const hashes = new Map<string, string>();
-  const pages = {} as Record<PageTemplate, string>;
+  const templates = {} as Record<PageTemplate, string>;
   for (const [template, component] of Object.entries(PAGE_COMPONENTS) as Array<[PageTemplate, string]>) {
     if (!hashes.has(component)) {
       const files = [...new Set([...shell, ...reachable(graph, [component], PAGE_SWITCH)])].sort();
       hashes.set(component, digest(...files.flatMap((file) => [file, graph.get(file)?.contents ?? ''])));
     }
-    pages[template] = hashes.get(component)!;
+    templates[template] = hashes.get(component)!;
   }
-  return { pages, all: digest(...[...graph].flatMap(([file, { contents }]) => [file, contents])) };
+  return { templates, allTemplates: digest(...[...graph].flatMap(([file, { contents }]) => [file, contents])) };
 }
 
 interface TemplateFile {

@@ -12,26 +12,20 @@ export interface FeedReuse {
   toFormat: FeedPlan[];
 }
 
+export interface SplitFeedsOptions {
+  options: Omit<FormatFeedsOptions, 'feeds'>;
+  engine: string;
+  previous: OutputEntries | undefined;
+  bodies: { get(key: string): string | undefined };
+}
+
 /**
  * Splits the feeds by their key against what the output holds. A feed's key covers the pipeline, the
  * site-wide options of formatFeeds and the feed's plan with each entry's body named by its content key
  * (same key, same HTML): equal keys, equal files. A kept feed's entry bodies are looked up in `bodies`
  * (the store's table), so that it still holds them when a later build formats the feed again.
  */
-export function splitFeeds(
-  plans: FeedPlan[],
-  {
-    options,
-    engine,
-    previous,
-    bodies,
-  }: {
-    options: Omit<FormatFeedsOptions, 'feeds'>;
-    engine: string;
-    previous: OutputEntries | undefined;
-    bodies: { get(key: string): string | undefined };
-  },
-): FeedReuse {
+export function splitFeeds(plans: FeedPlan[], { options, engine, previous, bodies }: SplitFeedsOptions): FeedReuse {
   const hashes = new Map<string, string>();
   const kept: KeptFile[] = [];
   const toFormat: FeedPlan[] = [];

@@ -27,12 +27,12 @@ interface InputFingerprint {
   uploads: string;
 }
 
-export interface CheckedInputs<Report> {
+export interface CheckedInputs {
   fingerprint: InputFingerprint;
   /** The store the check opened, for the build to go on with. */
   store: Store;
   /** The report of the build that wrote the output, when its fingerprint is this one and both its folders are there. */
-  unchanged: Report | undefined;
+  unchanged: BuildReport | undefined;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface CheckedInputs<Report> {
  * for the preview's, which rebuilds because a file it watches changed, and keeps what it read in its memo).
  * The CLI makes it before loading the pipeline; build() makes it when nobody did.
  */
-export async function checkBuildInputs(options: BuildOptions): Promise<CheckedInputs<BuildReport> | undefined> {
+export async function checkBuildInputs(options: BuildOptions): Promise<CheckedInputs | undefined> {
   if (options.cms || options.session) return undefined;
   const { outDir, hostConfigDir } = outputFolders(options);
   const store = openStore(options.cacheDir);
@@ -58,10 +58,7 @@ export function upToDateReport(report: BuildReport, requests: number, timings: S
 }
 
 /** The output folder and the folder of the files not deployed, as absolute paths. */
-export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>): {
-  outDir: string;
-  hostConfigDir: string;
-} {
+export function outputFolders(options: Pick<BuildOptions, 'outDir' | 'hostConfigDir'>) {
   const outDir = path.resolve(options.outDir);
   return { outDir, hostConfigDir: path.resolve(options.hostConfigDir ?? `${outDir}-host`) };
 }

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { BuildReport } from '../build.ts';
 import type { SiteAssets } from '../emit/load-site-assets.ts';
 import { isDirectory } from '../emit/write-output.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
@@ -6,13 +7,13 @@ import type { Site } from '../site/site.ts';
 import { loadOutputManifest, type OutputManifest } from './output-manifest.ts';
 import { digest, digestJson, type Store } from './store.ts';
 
-export interface PreviousBuild<Report> {
+export interface PreviousBuild {
   /** What the output folder holds, when the build that wrote it left a manifest. */
-  manifest: OutputManifest<Report> | undefined;
+  manifest: OutputManifest<BuildReport> | undefined;
   /** A digest of every input of this build ('' for one that is never up to date). */
   inputKey: string;
   /** The report of the build that wrote the output, when every input is the same now: nothing to do. */
-  upToDate: Report | undefined;
+  upToDate: BuildReport | undefined;
 }
 
 export interface PreviousBuildOptions {
@@ -32,11 +33,8 @@ export interface PreviousBuildOptions {
 }
 
 /** What the last build into the output folder left, and whether this build has anything to do. */
-export async function loadPreviousBuild<Report>(
-  store: Store,
-  options: PreviousBuildOptions,
-): Promise<PreviousBuild<Report>> {
-  const manifest = await loadOutputManifest<Report>(store, options.outDir);
+export async function loadPreviousBuild(store: Store, options: PreviousBuildOptions): Promise<PreviousBuild> {
+  const manifest = await loadOutputManifest<BuildReport>(store, options.outDir);
   const inputKey = options.neverUpToDate ? '' : await digestBuildInputs(options);
   const upToDate =
     inputKey !== '' && manifest?.inputKey === inputKey && (await isDirectory(options.hostConfigDir))

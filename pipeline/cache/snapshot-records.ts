@@ -117,22 +117,18 @@ function lazyText(bytes: () => Buffer, start: number, end: number): () => string
   return () => (text ??= bytes().toString('utf8', start, end));
 }
 
-/** The records kept in the store (stage `records`), for one build. */
-export function openSnapshotRecords({
-  store,
-  codeHash,
-  includeDrafts,
-  valid,
-  bodies,
-  keys,
-}: {
+export interface SnapshotRecordsOptions {
   store: Store;
   codeHash: string;
   includeDrafts: boolean;
   valid: ValidationMemo;
   bodies: MarkdownBodyMemo;
   keys: RecordKeys;
-}): SnapshotRecords {
+}
+
+/** The records kept in the store (stage `records`), for one build. */
+export function openSnapshotRecords(options: SnapshotRecordsOptions): SnapshotRecords {
+  const { store, codeHash, includeDrafts, valid, bodies, keys } = options;
   // The collection too: two files of equal bytes in two collections give entries of two collections.
   const keyOf = (file: SnapshotFileKey) => digest(codeHash, String(includeDrafts), file.collection, file.hash);
   return {

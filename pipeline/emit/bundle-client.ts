@@ -60,16 +60,7 @@ let bundlesRunning = 0;
  */
 export async function bundleClient(): Promise<ClientBundles> {
   if (benchOff('browser-bundles'))
-    return {
-      files: [],
-      urls: {
-        site: '/_assets/site.js',
-        islands: Object.fromEntries(ISLAND_NAMES.map((name) => [name, '/_assets/island.js'])) as Record<
-          IslandName,
-          string
-        >,
-      },
-    };
+    return { files: [], urls: { site: '/_assets/site.js', islands: islandUrls(() => '/_assets/island.js') } };
   // Loaded here: a build whose bundles are in the cache does not load esbuild.
   const { build: esbuild, stop } = await import('esbuild');
   const modulePath = (name: IslandName) => new URL(MODULES[name], TEMPLATES).pathname;
@@ -98,11 +89,10 @@ export async function bundleClient(): Promise<ClientBundles> {
   };
   return {
     files: files.sort((a, b) => (a.path < b.path ? -1 : 1)),
-    urls: {
-      site: urlOf(SITE_SCRIPT),
-      islands: Object.fromEntries(
-        ISLAND_NAMES.map((name) => [name, urlOf(modulePath(name))]),
-      ) as ClientBundles['urls']['islands'],
-    },
+    urls: { site: urlOf(SITE_SCRIPT), islands: islandUrls((name) => urlOf(modulePath(name))) },
   };
+}
+
+function islandUrls(urlOf: (name: IslandName) => string): Record<IslandName, string> {
+  return Object.fromEntries(ISLAND_NAMES.map((name) => [name, urlOf(name)])) as Record<IslandName, string>;
 }

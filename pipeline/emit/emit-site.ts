@@ -1,13 +1,12 @@
 import { reuseSitemap } from '../cache/sitemap-reuse.ts';
 import type { Store } from '../cache/store.ts';
-import type { MediaFiles } from '../fetch/fetch-media.ts';
 import { renderFeedBodies } from '../plan/plan-feeds.ts';
 import { redirectInputs } from '../plan/plan-redirects.ts';
 import type { SitePlan } from '../plan/plan-site.ts';
 import type { RenderedPage } from '../render/render-page.ts';
 import type { HostName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
-import type { MarkdownOptions } from '../transform/markdown.ts';
+import type { PreparedContent } from '../transform/prepare-content.ts';
 import { formatFeeds } from './format-feeds.ts';
 import { formatRobots } from './format-robots.ts';
 import { planHosting, type Hosting } from './hosts/plan-hosting.ts';
@@ -23,8 +22,7 @@ export interface EmitSiteOptions {
   images: CopiedFile[];
   site: Site;
   assets: SiteAssets;
-  media: MediaFiles;
-  markdownOptions: MarkdownOptions;
+  prepared: Pick<PreparedContent, 'media' | 'markdownOptions'>;
   store: Store;
   /** The pipeline's code hash: part of the sitemap's and feeds' keys. */
   engine: string;
@@ -59,7 +57,7 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
   const firstFiles = [
     ...options.assets.files,
     ...plan.scripts.files,
-    ...[...options.media.values()].map((file): OutputFile => ({
+    ...[...options.prepared.media.values()].map((file): OutputFile => ({
       path: file.outputPath,
       copyFrom: file.sourceFile,
       link: true,
@@ -108,11 +106,8 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
 
 /** The content keys of the bodies the feeds to format need and the store does not hold: the pages that show them hand them back. */
 export function bodiesToKeep(plan: SitePlan): Set<string> {
-  const keys = new Set<string>();
-  for (const feed of plan.feeds.toFormat)
-    for (const { body } of feed.entries)
-      if (plan.feedBodies.get(body.contentKey) === undefined) keys.add(body.contentKey);
-  return keys;
+  const keys = plan.feeds.toFormat.flatMap((feed) => feed.entries.map(({ body }) => body.contentKey));
+  return new Set(keys.filter((key) => plan.feedBodies.get(key) === undefined));
 }
 
 /** The rendered pages as output files, the bodies they hand back put in `bodies`. */
@@ -141,7 +136,7 @@ async function* feedFiles(
     baseUrl: site.config.baseUrl,
     product: site.config.product,
     locales: site.locales,
-    feeds: await renderFeedBodies(plan.feeds.toFormat, options.markdownOptions, plan.feedBodies),
+    feeds: await renderFeedBodies(plan.feeds.toFormat, options.prepared.markdownOptions, plan.feedBodies),
   });
 }
 

@@ -62,10 +62,11 @@ function formatFeed(feed: Feed, origin: string, options: FormatFeedsOptions): st
       updated: toRfc3339(entry.updated, feed, entry),
     }))
     .sort((a, b) => Date.parse(b.published) - Date.parse(a.published) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const updated = entries.reduce<string | undefined>(
-    (max, entry) => (max === undefined || entry.updated > max ? entry.updated : max),
-    undefined,
-  );
+  // RFC 3339 in UTC (toRfc3339): the latest is the greatest string.
+  const updated = entries
+    .map((entry) => entry.updated)
+    .sort()
+    .at(-1);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(lang)}">`,

@@ -46,10 +46,8 @@ export function sitemapElements(pages: PagePlan[]): UrlElement[] {
  * `sitemap-2.xml`… and a `sitemap.xml` index of them. Pure; throws nothing.
  */
 export function formatSitemapFiles(unsorted: UrlElement[], options: FormatSitemapsOptions): OutputFile[] {
-  const maxUrls = options.maxUrlsPerFile ?? MAX_URLS;
-  const maxBytes = options.maxBytesPerFile ?? MAX_BYTES;
   const elements = [...unsorted].sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
-  const parts = splitParts(elements, maxUrls, maxBytes);
+  const parts = splitParts(elements, options.maxUrlsPerFile ?? MAX_URLS, options.maxBytesPerFile ?? MAX_BYTES);
   if (parts.length === 1) return [{ path: 'sitemap.xml', contents: urlset(parts[0]!) }];
 
   const origin = options.baseUrl.replace(/\/+$/, '');

@@ -90,14 +90,9 @@ export async function writeOutput(
     } else {
       await swapInto(staging, target);
     }
-    const files = result.entries.size + [...result.groups.values()].reduce((sum, group) => sum + group.files, 0);
-    return {
-      files,
-      bytes: result.bytes,
-      changed: result.changedPaths.length,
-      entries: result.entries,
-      groups: result.groups,
-    };
+    const { changedPaths, ...written } = result;
+    const files = written.entries.size + [...written.groups.values()].reduce((sum, group) => sum + group.files, 0);
+    return { ...written, files, changed: changedPaths.length };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
@@ -193,19 +188,12 @@ async function writeAll(
       const hash = hashes.get(file.path) ?? createHash('sha256').update(file.contents).digest('base64url');
       if (unchanged(target, file.path, hash)) return;
       writeFileSync(destinationOf(file.path), file.contents);
-      record(
-        target,
-        file.path,
-        hash,
-        typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength,
-        true,
-      );
+      record(target, file.path, hash, Buffer.byteLength(file.contents), true);
     }
   };
-  const written = () => [...groups.values()].flatMap((group) => (group.entries ? [group.entries] : []));
   const writeFiles = async (target: Target, files: OutputFile[]) => {
     const inBatch = new Set<string>();
-    const others = written();
+    const others = [...groups.values()].flatMap((group) => (group.entries ? [group.entries] : []));
     for (const file of files) {
       // A kept file is neither written nor removed: its path is one the previous build wrote.
       if (!('kept' in file) && !isSafeRelativePath(file.path))

@@ -73,8 +73,15 @@ interface PoolWorker {
 
 /** Starts the workers at once (they load Node, tsx, React and the templates while the caller plans). */
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
-  let current: PoolWorker[] = Array.from({ length: options.workers }, () => loadTemplates(startWorker()));
   let spare: PoolWorker | undefined;
+  /** A worker told to import the templates as they are on disk now: the spare when there is one. */
+  const fresh = () => {
+    const next = spare && !spare.exited ? spare : startWorker();
+    spare = undefined;
+    next.worker.postMessage({ kind: 'load' });
+    return next;
+  };
+  let current: PoolWorker[] = Array.from({ length: options.workers }, fresh);
   let rendered: string[] = [];
   let nextJob = 1;
   const sharedIds = new WeakMap<RenderShared, number>();
@@ -83,43 +90,33 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (id === undefined) sharedIds.set(shared, (id = nextJob++));
     return id;
   };
-  const fresh = () => {
-    const next = spare && !spare.exited ? spare : startWorker();
-    spare = undefined;
-    return loadTemplates(next);
-  };
-
-  function render(
-    pages: PagePlan[],
-    shared: RenderShared,
-    { keepBodies }: RenderOptions = {},
-  ): AsyncGenerator<RenderedPage[]> {
-    rendered = pages.map((page) => page.urlPath);
-    const batches: PagePlan[][] = [];
-    for (let start = 0; start < pages.length; start += BATCH_SIZE) batches.push(pages.slice(start, start + BATCH_SIZE));
-    const failures: RenderFailure[] = [];
-    let results: AsyncGenerator<RenderedPage[]> | Generator<RenderedPage[]>;
-    if (batches.length === 0) results = [][Symbol.iterator]() as unknown as Generator<RenderedPage[]>;
-    else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
-    else {
-      current = current.map((worker) => (worker.exited ? fresh() : worker));
-      // No more workers than batches; the others stay loaded for the next render.
-      const workers = current.slice(0, batches.length);
-      results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
-    }
-    return (async function* () {
-      try {
-        yield* results;
-      } finally {
-        // Primed while the preview is idle, after a render, so that it does not slow the render down.
-        if (options.spare && current.length > 0 && (!spare || spare.exited)) spare = startWorker();
-      }
-      if (failures.length > 0) throw renderFailed(failures);
-    })();
-  }
 
   return {
-    render,
+    render(pages, shared, { keepBodies } = {}) {
+      rendered = pages.map((page) => page.urlPath);
+      const batches: PagePlan[][] = [];
+      for (let start = 0; start < pages.length; start += BATCH_SIZE)
+        batches.push(pages.slice(start, start + BATCH_SIZE));
+      const failures: RenderFailure[] = [];
+      let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
+      if (batches.length === 0) results = [];
+      else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
+      else {
+        current = current.map((worker) => (worker.exited ? fresh() : worker));
+        // No more workers than batches; the others stay loaded for the next render.
+        const workers = current.slice(0, batches.length);
+        results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
+      }
+      return (async function* () {
+        try {
+          yield* results;
+        } finally {
+          // Primed while the preview is idle, after a render, so that it does not slow the render down.
+          if (options.spare && current.length > 0 && (!spare || spare.exited)) spare = startWorker();
+        }
+        if (failures.length > 0) throw renderFailed(failures);
+      })();
+    },
     reload() {
       if (current.length === 0) return;
       const old = current;
@@ -135,12 +132,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const all = [...current, ...(spare ? [spare] : [])];
       current = [];
       spare = undefined;
-      await Promise.all(
-        all.map((worker) => {
-          worker.retired = true;
-          return worker.worker.terminate();
-        }),
-      );
+      for (const worker of all) worker.retired = true;
+      await Promise.all(all.map((worker) => worker.worker.terminate()));
     },
   };
 }
@@ -248,12 +241,6 @@ async function* renderHere(
     failures.push(...result.failures);
     yield result.files;
   }
-}
-
-/** Tells a primed worker to import the templates as they are on disk now. */
-function loadTemplates(worker: PoolWorker): PoolWorker {
-  worker.worker.postMessage({ kind: 'load' });
-  return worker;
 }
 
 /** What a worker runs: the CLI bundle's entry when there is one (it starts in half the time), else the sources through tsx. */

@@ -7,20 +7,16 @@ import type { Site } from '../site/site.ts';
 import { loadWorldMap } from '../transform/world-map.ts';
 import type { MarkdownOptions } from '../transform/markdown.ts';
 
-/** Everything every page is rendered with, built once per build (and sent once to each render worker). */
-export function createRenderShared({
-  site,
-  shells,
-  assets,
-  scripts,
-  markdown,
-}: {
+export interface RenderSharedOptions {
   site: Site;
   shells: Record<Locale, ShellData>;
   assets: SiteAssets;
   scripts: ClientBundles;
   markdown: MarkdownOptions;
-}): RenderShared {
+}
+
+/** Everything every page is rendered with, built once per build (and sent once to each render worker). */
+export function createRenderShared({ site, shells, assets, scripts, markdown }: RenderSharedOptions): RenderShared {
   return {
     product: site.config.product,
     baseUrl: site.config.baseUrl,

@@ -34,5 +34,4 @@ port.on('message', (request: WorkerRequest) => {
   );
 });
 
-const ready: WorkerResponse = { kind: 'ready' };
-port.postMessage(ready);
+port.postMessage({ kind: 'ready' } satisfies WorkerResponse);

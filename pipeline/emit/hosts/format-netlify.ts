@@ -40,17 +40,17 @@ export function formatNetlify({ manifest }: HostInput, checks: HostChecks): Host
 
   let inFile: readonly RedirectRule[] = rules;
   let stubbed: readonly RedirectRule[] = [];
-  const total = (redirects: number) => rootLines.length + redirects + notFoundLines.length;
-  const lineCount = (list: readonly RedirectRule[]) => list.reduce((sum, rule) => sum + sourcesOf(rule).length, 0);
-  if (total(lineCount(rules)) > NETLIFY.redirectsMax) {
+  const total = (list: readonly RedirectRule[]) =>
+    rootLines.length + list.reduce((sum, rule) => sum + sourcesOf(rule).length, 0) + notFoundLines.length;
+  if (total(rules) > NETLIFY.redirectsMax) {
     inFile = rules.filter((rule) => rule.origin === 'list');
     stubbed = rules.filter((rule) => rule.origin === 'slug');
     if (benchOff('redirect-stubs')) stubbed = [];
     checks.warnings.push(
-      `netlify: ${plural(total(lineCount(rules)), 'rule')} are more than the ${count(NETLIFY.redirectsMax)} Netlify supports in _redirects; the ${plural(stubbed.length, 'localized-slug redirect')} are written as HTML stubs instead (0-second refresh, canonical link)`,
+      `netlify: ${plural(total(rules), 'rule')} are more than the ${count(NETLIFY.redirectsMax)} Netlify supports in _redirects; the ${plural(stubbed.length, 'localized-slug redirect')} are written as HTML stubs instead (0-second refresh, canonical link)`,
     );
   }
-  const rulesInFile = total(lineCount(inFile));
+  const rulesInFile = total(inFile);
   if (rulesInFile > NETLIFY.redirectsMax) {
     checks.failures.push(
       `netlify: _redirects needs ${plural(rulesInFile, 'rule')} even without the localized slugs; Netlify supports ${count(NETLIFY.redirectsMax)} (use --host static for HTML stubs, or --host nginx)`,

@@ -189,14 +189,10 @@ function formatHeadersConf(manifest: HostManifest): string {
   return `# ${GENERATED}\n${manifest.headers.security.map((header) => `add_header ${header.name} ${quote(header.value)} always;`).join('\n')}\n`;
 }
 
+/** The rules by status, the highest status first. */
 function groupByStatus(rules: readonly RedirectRule[]): Map<RedirectStatus, RedirectRule[]> {
-  const groups = new Map<RedirectStatus, RedirectRule[]>();
-  for (const rule of rules) {
-    const group = groups.get(rule.status);
-    if (group) group.push(rule);
-    else groups.set(rule.status, [rule]);
-  }
-  return new Map([...groups].sort(([a], [b]) => b - a));
+  const statuses = [...new Set(rules.map((rule) => rule.status))].sort((a, b) => b - a);
+  return new Map(statuses.map((status) => [status, rules.filter((rule) => rule.status === status)]));
 }
 
 /**

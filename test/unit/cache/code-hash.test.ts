@@ -21,7 +21,7 @@ describe('template hashes', () => {
   });
 
   it('are equal for templates that share a component and differ for the others', async () => {
-    const hashes = (await loadTemplateHashes()).pages;
+    const hashes = (await loadTemplateHashes()).templates;
     expect(hashes['blog-list']).toBe(hashes.countries);
     expect(hashes.pricing).not.toBe(hashes.home);
     expect(hashes.article).not.toBe(hashes['blog-list']);
