@@ -110,10 +110,7 @@ export function normalizeUri(rawPath: string): string | undefined {
   }
   if (!decoded.startsWith('/') || decoded.includes('\0')) return undefined;
   const segments: string[] = [];
-  const parts = decoded
-    .replace(/\/{2,}/g, '/')
-    .split('/')
-    .slice(1);
+  const parts = decoded.split(/\/+/).slice(1);
   for (const [index, part] of parts.entries()) {
     const last = index === parts.length - 1;
     if (part === '..') {
@@ -137,11 +134,11 @@ function rootLanguage(request: IncomingRoute, table: RouteTable): string | undef
 
 /** The first cookie of that name, as nginx's `$cookie_<name>` reads it. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(/[;,]/)) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+  const pairs = (header ?? '').split(/[;,]/).map((pair) => pair.trim().split('='));
+  return pairs
+    .find(([key]) => key === name)
+    ?.slice(1)
+    .join('=');
 }
 
 function rootNotFound(table: RouteTable): string {

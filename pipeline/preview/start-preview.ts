@@ -161,10 +161,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   /** After a build that succeeded: serve it, tell the tabs which pages to reload, report it. */
   const publish = async (report: BuildReport, changes: PreviewChange[], started: number, hadProblem: boolean) => {
     // The build leaves the host folder as it was when the redirects did not change: so does the handler (its route table).
-    const manifestStamp = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).then(
-      (info) => `${info.size}:${info.mtimeMs}`,
-      () => undefined,
-    );
+    const manifest = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).catch(() => undefined);
+    const manifestStamp = manifest && `${manifest.size}:${manifest.mtimeMs}`;
     if (!state.handler || manifestStamp === undefined || manifestStamp !== state.handlerManifest) {
       state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
       state.handlerManifest = manifestStamp;
