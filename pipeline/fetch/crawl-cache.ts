@@ -185,24 +185,17 @@ function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean 
   );
 }
 
-/** Where one CMS URL's crawl is kept: its index is an entry of the store's `crawl` stage, its chunks a snapshot folder there. */
-interface CrawlFiles {
-  store: Store;
-  index: string;
-  /** The crawl's snapshot folder (its `cms/` as `sitegen pull` writes it). */
-  folder: string;
-  url: string;
-  locales: readonly string[];
-}
-
 const STAGE = 'crawl';
 
-function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
-  const key = digestJson([options.cms.url, options.locales]);
-  const folder = options.store.fileOf(STAGE, key);
-  const index = digestJson(['index', options.cms.url, options.locales]);
-  return { store: options.store, index, folder, url: options.cms.url, locales: options.locales };
+/**
+ * Where one CMS URL's crawl is kept: its index is an entry of the store's `crawl` stage, its chunks a
+ * snapshot folder there (its `cms/` as `sitegen pull` writes it).
+ */
+function crawlFiles({ store, cms: { url }, locales }: CachedCrawlOptions) {
+  const folder = store.fileOf(STAGE, digestJson([url, locales]));
+  return { store, index: digestJson(['index', url, locales]), folder, url, locales };
 }
+type CrawlFiles = ReturnType<typeof crawlFiles>;
 
 /** Each chunk's snapshot file, in crawl order: `cms/<collection>/<n>.json`, the nth of its collection's chunks. */
 function chunkFiles(folder: string, chunks: SnapshotFileKey[]): string[] {

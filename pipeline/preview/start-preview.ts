@@ -15,7 +15,7 @@ import { createRenderPool } from '../render/render-pool.ts';
 import { latestUpdatedAt, mergeEntries } from '../fetch/merge-entries.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { createRequestHandler, type RequestHandler } from './request-handler.ts';
-import { servePreview } from './serve-preview.ts';
+import { servePreview, type PreviewServer } from './serve-preview.ts';
 import { watchSite, type SiteChange } from './watch-site.ts';
 import { PROJECT_ROOT_URL } from '../project-root.ts';
 
@@ -50,16 +50,13 @@ export interface PreviewRebuild {
 
 export type PreviewEvents = EventEmitter<{ rebuilt: [PreviewRebuild]; problem: [PreviewProblem] }>;
 
-export interface Preview {
-  /** `http://127.0.0.1:<port>`. */
-  url: string;
+export interface Preview extends PreviewServer {
   /** The folder the preview builds into. */
   outDir: string;
   events: PreviewEvents;
   /** What `POST /__sitegen/refresh` does: refetch what changed in the CMS (everything with `full`), rebuild. */
   refresh(options?: { full?: boolean }): Promise<PreviewStatus>;
   status(): PreviewStatus;
-  close(): Promise<void>;
 }
 
 export interface PreviewStatus {
@@ -242,7 +239,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       void queue.add({ kind: 'file', change, at: performance.now() });
     },
   });
-  let server: Awaited<ReturnType<typeof servePreview>> | undefined;
+  let server: PreviewServer | undefined;
   let poll: NodeJS.Timeout | undefined;
   const close = async () => {
     clearInterval(poll);
