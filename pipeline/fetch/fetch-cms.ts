@@ -110,10 +110,9 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
  * How many published entries each collection has per locale (`collection|locale` → total), one
  * one-row request each; undefined when the server does not say (no `withCount`, the proxy).
  */
-export async function fetchCmsTotals(options: {
-  cms: CmsOptions;
-  locales: readonly string[];
-}): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
+export async function fetchCmsTotals(
+  options: Pick<FetchCmsOptions, 'cms' | 'locales'>,
+): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
   const context = crawlContext({ ...options, includeDrafts: false });
   const keys = COLLECTIONS.flatMap((collection) => options.locales.map((locale) => ({ collection, locale })));
   const oneRow = { publication: 'published', page: 1, pageSize: 1 } as const;

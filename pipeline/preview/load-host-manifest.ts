@@ -7,7 +7,6 @@ import { HOST_MANIFEST_FILE, type HostManifest } from '../plan/host-manifest.ts'
 import { redirectStatusSchema } from '../site/schemas.ts';
 import { formatZodIssues } from '../zod-issues.ts';
 
-const header = z.strictObject({ name: z.string(), value: z.string() });
 const manifestSchema = z.strictObject({
   version: z.literal(1),
   baseUrl: z.string(),
@@ -32,7 +31,7 @@ const manifestSchema = z.strictObject({
     ),
   }),
   headers: z.strictObject({
-    security: z.array(header),
+    security: z.array(z.strictObject({ name: z.string(), value: z.string() })),
     immutable: z.strictObject({ folders: z.array(z.string()), cacheControl: z.string() }),
     rootVary: z.string(),
   }),

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { injectIntoHtml } from './inject-script.ts';
@@ -56,13 +57,8 @@ export async function servePreview(options: ServePreviewOptions): Promise<Previe
       response.end(`The preview could not answer this request: ${(error as Error).message}\n`);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOSTNAME, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(options.port, HOSTNAME);
+  await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   allowedHosts.add(`${HOSTNAME}:${port}`).add(`localhost:${port}`);
   return {

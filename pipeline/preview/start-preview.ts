@@ -121,14 +121,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
 
   const contentDir = path.join(siteDir, 'content');
+  const crawl = { locales: LOCALES, includeDrafts: options.includeDrafts };
   try {
-    if (options.cms)
-      state.fetched = await fetchEntries({
-        cms: options.cms,
-        contentDir,
-        locales: LOCALES,
-        includeDrafts: options.includeDrafts,
-      });
+    if (options.cms) state.fetched = await fetchEntries({ ...crawl, cms: options.cms, contentDir });
   } catch (error) {
     await renderer.close();
     throw error;
@@ -141,10 +136,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const refreshCms = async (cms: CmsOptions, full: boolean): Promise<boolean> => {
     try {
       const updatedAfter = full || !state.fetched ? undefined : latestUpdatedAt(state.fetched.entries);
-      const crawl = { cms, locales: LOCALES, includeDrafts: options.includeDrafts };
       const changed = updatedAfter
-        ? await fetchCmsEntries({ ...crawl, updatedAfter })
-        : await fetchEntries({ ...crawl, contentDir });
+        ? await fetchCmsEntries({ ...crawl, cms, updatedAfter })
+        : await fetchEntries({ ...crawl, cms, contentDir });
       state.fetched = updatedAfter && state.fetched ? mergeEntries(state.fetched, changed) : changed;
       state.cmsProblem = undefined;
       return !updatedAfter || changed.entries.length > 0;
