@@ -101,7 +101,7 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
 }
 
 /** nginx's `$uri`: percent-decoded, slashes merged, `.` and `..` resolved; undefined where nginx answers 400. */
-export function normalizeUri(rawPath: string): string | undefined {
+function normalizeUri(rawPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);
@@ -112,16 +112,11 @@ export function normalizeUri(rawPath: string): string | undefined {
   const segments: string[] = [];
   const parts = decoded.split(/\/+/).slice(1);
   for (const [index, part] of parts.entries()) {
-    const last = index === parts.length - 1;
-    if (part === '..') {
-      if (segments.length === 0) return undefined;
-      segments.pop();
-      if (last) segments.push('');
-    } else if (part === '.') {
-      if (last) segments.push('');
-    } else {
-      segments.push(part);
-    }
+    if (part === '..' && segments.length === 0) return undefined;
+    if (part === '..') segments.pop();
+    else if (part !== '.') segments.push(part);
+    // A dot segment at the end leaves a trailing slash: `/a/b/..` is `/a/`.
+    if ((part === '.' || part === '..') && index === parts.length - 1) segments.push('');
   }
   return `/${segments.join('/')}`;
 }
