@@ -184,10 +184,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const hadProblem = problem() !== undefined;
     const cmsChanges = changes.filter((change) => change.kind === 'cms');
     if (options.cms && cmsChanges.length > 0) {
-      const isNew = await refreshCms(
-        options.cms,
-        cmsChanges.some((change) => change.full),
-      );
+      const isFull = cmsChanges.some((change) => change.full);
+      const isNew = await refreshCms(options.cms, isFull);
       if (!isNew && cmsChanges.length === changes.length) {
         // Nothing to build; a CMS that answers again still clears the overlay in open tabs.
         if (hadProblem && problem() === undefined)
