@@ -3,7 +3,7 @@ import path from 'node:path';
 import { digest, digestJson, replaceShared, type Store } from '../cache/store.ts';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-cms.ts';
-import type { SnapshotFileEntries, SnapshotFileKey } from './load-snapshot.ts';
+import type { SnapshotFileEntries, SnapshotFileKey, SnapshotOptions } from './load-snapshot.ts';
 import { entryKey, latestUpdatedAt, replacementOf } from './merge-entries.ts';
 import type { FetchedContent, MediaOrigin, RawEntry } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
@@ -26,7 +26,7 @@ export interface CachedCrawlOptions extends FetchCmsOptions {
   fullCrawl?: boolean;
   now?: number;
   /** A chunk's entries as an earlier build kept them (valid already), by its collection and hash; undefined: read the chunk. */
-  saved?: ((chunk: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
+  saved?: SnapshotOptions['saved'];
 }
 
 /** What the crawl's index file holds; the entries are in the chunk files it names. */

@@ -1,7 +1,7 @@
 import type { Store } from '../cache/store.ts';
 import type { CmsOptions, FetchCmsOptions } from './fetch-cms.ts';
-import { loadSnapshot, type SnapshotFileKey, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
-import type { FetchedContent, RawEntry } from './raw-entry.ts';
+import { loadSnapshot, type SnapshotMemo, type SnapshotOptions, type SnapshotRead } from './load-snapshot.ts';
+import type { FetchedContent } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
 
 export interface FetchEntriesOptions extends Omit<FetchCmsOptions, 'cms' | 'updatedAfter'> {
@@ -17,7 +17,7 @@ export interface FetchEntriesOptions extends Omit<FetchCmsOptions, 'cms' | 'upda
   /** A long-running caller's (the preview's) record of the snapshot files: those unchanged since are not read again. */
   snapshotMemo?: SnapshotMemo | undefined;
   /** A snapshot file's or kept crawl chunk's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
-  savedSnapshotFile?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
+  savedSnapshotFile?: SnapshotOptions['saved'];
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
