@@ -208,13 +208,8 @@ async function crawlLocale(
   publication: Publication,
 ): Promise<Row[]> {
   const requested = context.options.cms.pageSize ?? 100;
+  const base = { collection, locale, publication, updatedAfter: context.options.updatedAfter };
   for (let attempt = 1; ; attempt += 1) {
-    const base = {
-      collection,
-      locale,
-      publication,
-      ...(context.options.updatedAfter ? { updatedAfter: context.options.updatedAfter } : {}),
-    };
     const first = await context.limit(() => fetchPage(context, { ...base, page: 1, pageSize: requested }));
     const { pageSize, total } = first.meta.pagination;
     const maxPages = Math.ceil(RECORD_CAP / pageSize);
