@@ -3,7 +3,7 @@ import path from 'node:path';
 import { digest, digestJson, replaceShared, type Store } from '../cache/store.ts';
 import { COLLECTIONS } from './collections.ts';
 import { fetchCmsEntries, fetchCmsTotals, type FetchCmsOptions } from './fetch-cms.ts';
-import type { SnapshotFileEntries, SnapshotFileKey } from './load-snapshot.ts';
+import type { SnapshotFileEntries, SnapshotFileKey, SnapshotOptions } from './load-snapshot.ts';
 import { entryKey, latestUpdatedAt, replacementOf } from './merge-entries.ts';
 import type { FetchedContent, MediaOrigin, RawEntry } from './raw-entry.ts';
 import { isProxyUrl } from './strapi-query.ts';
@@ -26,7 +26,7 @@ export interface CachedCrawlOptions extends FetchCmsOptions {
   fullCrawl?: boolean;
   now?: number;
   /** A chunk's entries as an earlier build kept them (valid already), by its collection and hash; undefined: read the chunk. */
-  saved?: ((chunk: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
+  saved?: SnapshotOptions['saved'];
 }
 
 /** What the crawl's index file holds; the entries are in the chunk files it names. */
@@ -185,24 +185,17 @@ function countsMatch(entries: RawEntry[], totals: Map<string, number>): boolean 
   );
 }
 
-/** Where one CMS URL's crawl is kept: its index is an entry of the store's `crawl` stage, its chunks a snapshot folder there. */
-interface CrawlFiles {
-  store: Store;
-  index: string;
-  /** The crawl's snapshot folder (its `cms/` as `sitegen pull` writes it). */
-  folder: string;
-  url: string;
-  locales: readonly string[];
-}
-
 const STAGE = 'crawl';
 
-function crawlFiles(options: CachedCrawlOptions): CrawlFiles {
-  const key = digestJson([options.cms.url, options.locales]);
-  const folder = options.store.fileOf(STAGE, key);
-  const index = digestJson(['index', options.cms.url, options.locales]);
-  return { store: options.store, index, folder, url: options.cms.url, locales: options.locales };
+/**
+ * Where one CMS URL's crawl is kept: its index is an entry of the store's `crawl` stage, its chunks a
+ * snapshot folder there (its `cms/` as `sitegen pull` writes it).
+ */
+function crawlFiles({ store, cms: { url }, locales }: CachedCrawlOptions) {
+  const folder = store.fileOf(STAGE, digestJson([url, locales]));
+  return { store, index: digestJson(['index', url, locales]), folder, url, locales };
 }
+type CrawlFiles = ReturnType<typeof crawlFiles>;
 
 /** Each chunk's snapshot file, in crawl order: `cms/<collection>/<n>.json`, the nth of its collection's chunks. */
 function chunkFiles(folder: string, chunks: SnapshotFileKey[]): string[] {

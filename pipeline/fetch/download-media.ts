@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import { RETRY_STATUSES } from './fetch-cms.ts';
-import { FetchFault, fetchWithRetries, statusLine, type FaultRetry } from './fetch-with-retries.ts';
+import type { FetchMediaOptions } from './fetch-media.ts';
+import { FetchFault, fetchWithRetries, statusLine } from './fetch-with-retries.ts';
 
 /**
  * Downloads of media files from a CMS, in a module of their own that fetchMedia loads when the first
@@ -16,12 +17,9 @@ export interface MediaDownloader {
   isFault(error: unknown): boolean;
 }
 
-export function createMediaDownloader(options: {
-  timeoutMs: number;
-  faultRetry?: Partial<FaultRetry> | undefined;
-  signal: AbortSignal;
-  onProgress?: ((message: string) => void) | undefined;
-}): MediaDownloader {
+export function createMediaDownloader(
+  options: Pick<FetchMediaOptions, 'faultRetry' | 'onProgress'> & { timeoutMs: number; signal: AbortSignal },
+): MediaDownloader {
   const client = ky.create({
     timeout: options.timeoutMs,
     retry: {

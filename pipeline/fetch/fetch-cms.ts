@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance } from 'ky';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
 import { SitegenError, type ErrorCode } from '../errors.ts';
+import { formatZodIssues } from '../zod-issues.ts';
 import { FetchFault, fetchWithRetries, statusLine, type FaultRetry } from './fetch-with-retries.ts';
 import { COLLECTIONS, MEDIA_FIELDS, RECORD_CAP, type Collection } from './collections.ts';
 import type { FetchedContent, RawEntry } from './raw-entry.ts';
@@ -22,8 +23,6 @@ export interface CmsOptions {
   /** Requests in flight at once. */
   concurrency: number;
   timeoutMs?: number;
-  /** The longest `Retry-After` honoured; a longer one fails the request. */
-  maxRetryAfterMs?: number;
   /** Asked of the server; what it grants is read back from `meta.pagination`. */
   pageSize?: number;
   /** Tries and backoff for transient faults of a GET (resets, cut-off bodies, timeouts); default 3 tries, 1 s. */
@@ -67,6 +66,8 @@ interface CrawlContext {
 }
 
 type Row = Record<string, unknown>;
+/** Each collection's rows, in COLLECTIONS order, and the Strapi dialect they came in. */
+type Crawl = { rows: Row[][]; dialect: StrapiDialect | undefined };
 
 /**
  * Crawls every collection in every locale from a live Strapi (v4, v5, or the site's /api/cms proxy),
@@ -78,15 +79,9 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
   const proxy = isProxyUrl(options.cms.url);
   const origin = new URL(options.cms.url).origin;
 
-  const published = await Promise.all(
-    COLLECTIONS.map((collection) =>
-      crawlCollection(context, collection, proxy && options.includeDrafts ? 'drafts-v4' : 'published'),
-    ),
-  );
-  let dialect: StrapiDialect | undefined = proxy
-    ? 4
-    : published.map((crawl) => crawl.dialect).find((found) => found !== undefined);
-  const rowsByCollection = published.map((crawl) => crawl.rows);
+  const published = await crawlCollections(context, proxy && options.includeDrafts ? 'drafts-v4' : 'published');
+  let dialect: StrapiDialect | undefined = proxy ? 4 : published.dialect;
+  const rowsByCollection = published.rows;
 
   if (options.includeDrafts && !proxy) {
     const drafts = await crawlDrafts(context, dialect);
@@ -115,10 +110,9 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
  * How many published entries each collection has per locale (`collection|locale` → total), one
  * one-row request each; undefined when the server does not say (no `withCount`, the proxy).
  */
-export async function fetchCmsTotals(options: {
-  cms: CmsOptions;
-  locales: readonly string[];
-}): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
+export async function fetchCmsTotals(
+  options: Pick<FetchCmsOptions, 'cms' | 'locales'>,
+): Promise<{ totals: Map<string, number> | undefined; requests: number }> {
   const context = crawlContext({ ...options, includeDrafts: false });
   const keys = COLLECTIONS.flatMap((collection) => options.locales.map((locale) => ({ collection, locale })));
   const oneRow = { publication: 'published', page: 1, pageSize: 1 } as const;
@@ -133,14 +127,9 @@ export async function fetchCmsTotals(options: {
 }
 
 function crawlContext(options: FetchCmsOptions): CrawlContext {
+  const { cms } = options;
   const requests = { count: 0 };
-  const client = createClient(options.cms, requests);
-  const limit = pLimit(options.cms.concurrency);
-  return { client, limit, stop: new AbortController(), options, requests, warnings: [], droppedFields: new Map() };
-}
-
-function createClient(cms: CmsOptions, requests: { count: number }): KyInstance {
-  return ky.create({
+  const client = ky.create({
     headers: { accept: 'application/json', ...(cms.token ? { authorization: `Bearer ${cms.token}` } : {}) },
     timeout: cms.timeoutMs ?? 30_000,
     retry: {
@@ -148,7 +137,8 @@ function createClient(cms: CmsOptions, requests: { count: number }): KyInstance 
       methods: ['get', 'head'],
       statusCodes: RETRY_STATUSES,
       afterStatusCodes: RETRY_STATUSES,
-      maxRetryAfter: cms.maxRetryAfterMs ?? 30_000,
+      // The longest `Retry-After` honoured; a longer one fails the request.
+      maxRetryAfter: 30_000,
       backoffLimit: 3_000,
       jitter: true,
       // Statuses only: faults of the connection or the body are retried by fetchWithRetries.
@@ -156,24 +146,20 @@ function createClient(cms: CmsOptions, requests: { count: number }): KyInstance 
     },
     hooks: { beforeRequest: [() => void (requests.count += 1)] },
   });
+  const limit = pLimit(cms.concurrency);
+  return { client, limit, stop: new AbortController(), options, requests, warnings: [], droppedFields: new Map() };
 }
 
-async function crawlDrafts(
-  context: CrawlContext,
-  dialect: StrapiDialect | undefined,
-): Promise<{ rows: Row[][]; dialect: StrapiDialect | undefined }> {
+async function crawlDrafts(context: CrawlContext, dialect: StrapiDialect | undefined): Promise<Crawl> {
   // The dialect decides how drafts are asked for; an empty published crawl leaves it open, so then the
   // v5 form is tried first (v4 ignores `status`), and the v4 form if nothing answered in v5's shape.
   const tries: Publication[] =
     dialect === 4 ? ['drafts-v4'] : dialect === 5 ? ['drafts-v5'] : ['drafts-v5', 'drafts-v4'];
-  let last: { rows: Row[][]; dialect: StrapiDialect | undefined } = { rows: COLLECTIONS.map(() => []), dialect };
+  let last: Crawl = { rows: COLLECTIONS.map(() => []), dialect };
   for (const publication of tries) {
-    const crawls = await Promise.all(
-      COLLECTIONS.map((collection) => crawlCollection(context, collection, publication)),
-    );
-    const seen = crawls.map((crawl) => crawl.dialect).find((found) => found !== undefined);
-    last = { rows: crawls.map((crawl) => crawl.rows), dialect: publication === 'drafts-v4' ? 4 : 5 };
-    if (seen === last.dialect) return last;
+    const crawl = await crawlCollections(context, publication);
+    last = { rows: crawl.rows, dialect: publication === 'drafts-v4' ? 4 : 5 };
+    if (crawl.dialect === last.dialect) return last;
   }
   return last;
 }
@@ -195,23 +181,24 @@ function mergeDrafts(published: Row[], drafts: Row[], dialect: StrapiDialect | u
   return [...merged, ...publishedByKey.values()];
 }
 
-async function crawlCollection(
-  context: CrawlContext,
-  collection: Collection,
-  publication: Publication,
-): Promise<{ rows: Row[]; dialect: StrapiDialect | undefined }> {
-  const rows = (
-    await Promise.all(context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication)))
-  ).flat();
-  const dialects = new Set(rows.map((row) => detectDialect(row)));
-  if (dialects.size > 1 || dialects.has(undefined)) {
-    throw new SitegenError({
-      code: 'CMS_RESPONSE_INVALID',
-      message: `The CMS answered ${collection} rows in neither Strapi v4 (\`attributes\`) nor v5 (flat) shape, or in both.`,
-      hint: 'check that --cms points at a Strapi v4 or v5 REST root (…/api) or at the site proxy (…/api/cms)',
-    });
-  }
-  return { rows, dialect: [...dialects][0] };
+async function crawlCollections(context: CrawlContext, publication: Publication): Promise<Crawl> {
+  const rows = await Promise.all(
+    COLLECTIONS.map(async (collection) => {
+      const locales = context.options.locales.map((locale) => crawlLocale(context, collection, locale, publication));
+      const own = (await Promise.all(locales)).flat();
+      const dialects = new Set(own.map((row) => detectDialect(row)));
+      if (dialects.size > 1 || dialects.has(undefined)) {
+        throw new SitegenError({
+          code: 'CMS_RESPONSE_INVALID',
+          message: `The CMS answered ${collection} rows in neither Strapi v4 (\`attributes\`) nor v5 (flat) shape, or in both.`,
+          hint: 'check that --cms points at a Strapi v4 or v5 REST root (…/api) or at the site proxy (…/api/cms)',
+        });
+      }
+      return own;
+    }),
+  );
+  // Every row of a collection is in one dialect (checked above): the first row of the crawl shows it.
+  return { rows, dialect: detectDialect(rows.flat()[0]) };
 }
 
 async function crawlLocale(
@@ -221,13 +208,8 @@ async function crawlLocale(
   publication: Publication,
 ): Promise<Row[]> {
   const requested = context.options.cms.pageSize ?? 100;
+  const base = { collection, locale, publication, updatedAfter: context.options.updatedAfter };
   for (let attempt = 1; ; attempt += 1) {
-    const base = {
-      collection,
-      locale,
-      publication,
-      ...(context.options.updatedAfter ? { updatedAfter: context.options.updatedAfter } : {}),
-    };
     const first = await context.limit(() => fetchPage(context, { ...base, page: 1, pageSize: requested }));
     const { pageSize, total } = first.meta.pagination;
     const maxPages = Math.ceil(RECORD_CAP / pageSize);
@@ -324,7 +306,7 @@ async function fetchPage(context: CrawlContext, request: PageRequest): Promise<P
   if (!parsed.success) {
     throw new SitegenError({
       code: 'CMS_RESPONSE_INVALID',
-      message: `The CMS answered ${where} with something that is not a Strapi list: GET ${url}\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n  ')}`,
+      message: `The CMS answered ${where} with something that is not a Strapi list: GET ${url}\n  ${formatZodIssues(parsed.error).join('\n  ')}`,
       hint: 'check that --cms points at a Strapi REST root (…/api) or at the site proxy (…/api/cms)',
     });
   }

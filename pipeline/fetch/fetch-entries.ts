@@ -1,16 +1,13 @@
 import type { Store } from '../cache/store.ts';
-import type { CmsOptions } from './fetch-cms.ts';
-import { loadSnapshot, type SnapshotFileKey, type SnapshotMemo, type SnapshotRead } from './load-snapshot.ts';
-import type { FetchedContent, RawEntry } from './raw-entry.ts';
+import type { CmsOptions, FetchCmsOptions } from './fetch-cms.ts';
+import { loadSnapshot, type SnapshotMemo, type SnapshotOptions, type SnapshotRead } from './load-snapshot.ts';
+import type { FetchedContent } from './raw-entry.ts';
 import { applyRecordCap } from './record-cap.ts';
 
-export interface FetchEntriesOptions {
+export interface FetchEntriesOptions extends Omit<FetchCmsOptions, 'cms' | 'updatedAfter'> {
   /** A live CMS, or undefined for the embedded snapshot in contentDir. */
   cms: CmsOptions | undefined;
   contentDir: string;
-  locales: readonly string[];
-  includeDrafts: boolean;
-  onProgress?: (message: string) => void;
   /** Keep the crawl in this store and fetch only what changed next time (crawl-cache.ts); unset: always fetch everything. */
   store?: Store | undefined;
   /** With a store: fetch everything this time anyway. */
@@ -20,7 +17,7 @@ export interface FetchEntriesOptions {
   /** A long-running caller's (the preview's) record of the snapshot files: those unchanged since are not read again. */
   snapshotMemo?: SnapshotMemo | undefined;
   /** A snapshot file's or kept crawl chunk's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
-  savedSnapshotFile?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
+  savedSnapshotFile?: SnapshotOptions['saved'];
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */

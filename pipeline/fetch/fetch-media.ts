@@ -76,7 +76,6 @@ export async function fetchMedia(
     );
     return (await loading).download(url);
   };
-  const describeError = (error: unknown) => downloader?.describe(error) ?? (error as Error).message;
 
   /** Where the bytes of `url` are, with their hash, or why it is missing. */
   const find = async (url: string): Promise<{ file: string; hash: string } | string> => {
@@ -128,7 +127,7 @@ export async function fetchMedia(
           else files.set(url, { sourceFile: found.file, outputPath: outputPathFor(url, found.hash) });
         } catch (error) {
           if (stop.signal.aborted && error === stop.signal.reason) return;
-          failures.push(`${url}: ${describeError(error)}`);
+          failures.push(`${url}: ${downloader?.describe(error) ?? (error as Error).message}`);
           // One file that cannot be had fails the build: the other downloads stop rather than retry on.
           if (downloader?.isFault(error)) stop.abort(error);
         }

@@ -22,8 +22,6 @@ export class FetchFault extends Error {
     readonly kind: 'network' | 'timeout' | 'truncated' | 'unreadable',
     readonly detail: string,
     readonly tries: number,
-    /** The socket error code of the last try (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET …), when there was one. */
-    readonly socketCode?: string | undefined,
     cause?: unknown,
   ) {
     super(`${detail} (${tries} ${tries === 1 ? 'try' : 'tries'})`, { cause });
@@ -65,7 +63,7 @@ export async function fetchWithRetries<T>(client: KyInstance, url: string, optio
         return options.read(bytes);
       } catch (error) {
         const detail = `the body is not what was asked for: ${(error as Error).message}`;
-        throw new FetchFault('unreadable', detail, 1, undefined, error);
+        throw new FetchFault('unreadable', detail, 1, error);
       }
     } catch (error) {
       if (error instanceof HTTPError) throw error;
@@ -103,7 +101,7 @@ async function readBody(response: Response, timeoutMs: number): Promise<Uint8Arr
   } catch (error) {
     const code = socketCode(error);
     const detail = `body ended after ${received}${of} bytes${code ? ` (${code})` : ''}`;
-    throw new FetchFault('truncated', detail, 1, code, error);
+    throw new FetchFault('truncated', detail, 1, error);
   } finally {
     clearTimeout(timer);
   }
@@ -116,16 +114,14 @@ async function readBody(response: Response, timeoutMs: number): Promise<Uint8Arr
 
 /** A transient fault as met on the `tries`th try; undefined for errors that are not (a bug, a bad URL). */
 function classify(error: unknown, timeoutMs: number, tries: number): FetchFault | undefined {
-  if (error instanceof FetchFault)
-    return new FetchFault(error.kind, error.detail, tries, error.socketCode, error.cause ?? error);
-  if (error instanceof TimeoutError)
-    return new FetchFault('timeout', `no answer within ${timeoutMs} ms`, tries, undefined, error);
+  if (error instanceof FetchFault) return new FetchFault(error.kind, error.detail, tries, error.cause ?? error);
+  if (error instanceof TimeoutError) return new FetchFault('timeout', `no answer within ${timeoutMs} ms`, tries, error);
   if (!(error instanceof TypeError)) return undefined;
   // fetch() rejects with a TypeError whose cause is the socket error (ECONNRESET, ECONNREFUSED …).
   const code = socketCode(error);
   const message = error.cause instanceof Error ? error.cause.message : error.message;
   const detail = code && !message.includes(code) ? `${code}: ${message}` : message;
-  return new FetchFault('network', detail, tries, code, error);
+  return new FetchFault('network', detail, tries, error);
 }
 
 /** The code of the innermost error that has one (`ECONNRESET`, `UND_ERR_SOCKET`). */

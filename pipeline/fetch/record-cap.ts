@@ -24,7 +24,5 @@ function timeOf(entry: RawEntry): string {
 }
 
 function compareNewestFirst(a: RawEntry, b: RawEntry): number {
-  const byTime = timeOf(b).localeCompare(timeOf(a));
-  if (byTime !== 0) return byTime;
-  return Number(b.record.id) - Number(a.record.id);
+  return timeOf(b).localeCompare(timeOf(a)) || Number(b.record.id) - Number(a.record.id);
 }

@@ -10,7 +10,7 @@ export interface PageRequest {
   pageSize: number;
   publication: Publication;
   /** Only entries updated after this instant (ISO 8601): the preview's refresh. */
-  updatedAfter?: string;
+  updatedAfter?: string | undefined;
   /** Optional fields the CMS rejected: left out of the proxy's `fields` list. */
   omitFields?: readonly string[];
 }

@@ -16,15 +16,9 @@ export function injectIntoHtml(request: IncomingMessage, response: ServerRespons
 
   const start = (status: number, headers: OutgoingHttpHeaders | undefined) => {
     const header = (name: string) => headers?.[name] ?? headers?.[name.toLowerCase()] ?? response.getHeader(name);
-    const type = String(header('Content-Type') ?? '');
-    if (
-      held ||
-      !type.startsWith('text/html') ||
-      header('Content-Encoding') !== undefined ||
-      status === 304 ||
-      status === 204
-    )
-      return;
+    const isHtml = String(header('Content-Type') ?? '').startsWith('text/html');
+    const isPlainPage = isHtml && header('Content-Encoding') === undefined;
+    if (held || !isPlainPage || status === 304 || status === 204) return;
     held = [];
     response.removeHeader('Content-Length');
     if (headers) {

@@ -7,46 +7,35 @@ import { HOST_MANIFEST_FILE, type HostManifest } from '../plan/host-manifest.ts'
 import { redirectStatusSchema } from '../site/schemas.ts';
 import { formatZodIssues } from '../zod-issues.ts';
 
-const header = z.object({ name: z.string(), value: z.string() }).strict();
-const manifestSchema = z
-  .object({
-    version: z.literal(1),
-    baseUrl: z.string(),
-    redirects: z
-      .object({
-        rules: z.array(
-          z
-            .object({
-              from: z.string(),
-              to: z.string(),
-              status: redirectStatusSchema,
-              origin: z.enum(['list', 'slug', 'case']),
-              force: z.boolean(),
-              label: z.string(),
-            })
-            .strict(),
-        ),
-        rootLanguage: z
-          .object({
-            cookie: z.literal('locale'),
-            status: z.literal(307),
-            targets: z.array(z.object({ locale: localeSchema, urlPath: z.string() }).strict()),
-          })
-          .strict(),
-        notFound: z.array(
-          z.object({ locale: localeSchema, prefix: z.string(), urlPath: z.string(), outputPath: z.string() }).strict(),
-        ),
-      })
-      .strict(),
-    headers: z
-      .object({
-        security: z.array(header),
-        immutable: z.object({ folders: z.array(z.string()), cacheControl: z.string() }).strict(),
-        rootVary: z.string(),
-      })
-      .strict(),
-  })
-  .strict();
+const manifestSchema = z.strictObject({
+  version: z.literal(1),
+  baseUrl: z.string(),
+  redirects: z.strictObject({
+    rules: z.array(
+      z.strictObject({
+        from: z.string(),
+        to: z.string(),
+        status: redirectStatusSchema,
+        origin: z.enum(['list', 'slug', 'case']),
+        force: z.boolean(),
+        label: z.string(),
+      }),
+    ),
+    rootLanguage: z.strictObject({
+      cookie: z.literal('locale'),
+      status: z.literal(307),
+      targets: z.array(z.strictObject({ locale: localeSchema, urlPath: z.string() })),
+    }),
+    notFound: z.array(
+      z.strictObject({ locale: localeSchema, prefix: z.string(), urlPath: z.string(), outputPath: z.string() }),
+    ),
+  }),
+  headers: z.strictObject({
+    security: z.array(z.strictObject({ name: z.string(), value: z.string() })),
+    immutable: z.strictObject({ folders: z.array(z.string()), cacheControl: z.string() }),
+    rootVary: z.string(),
+  }),
+});
 
 /** Reads the host manifest a build wrote (`<host folder>/manifest.json`); throws SITE_CONFIG_INVALID when it is missing or malformed. */
 export async function loadHostManifest(hostConfigDir: string): Promise<HostManifest> {

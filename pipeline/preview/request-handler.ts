@@ -49,7 +49,9 @@ export function createRequestHandler({ publicDir, manifest }: RequestHandlerOpti
     }
     const file = decision.kind === 'file' ? await findFile(root, decision) : undefined;
     if (!file) {
-      await sendNotFound(root, decision.notFound, request, response);
+      const body = await readFile(path.join(root, decision.notFound)).catch(() => Buffer.from('Not found\n'));
+      response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+      response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
     if (decision.kind === 'file' && decision.immutable) response.setHeader('Cache-Control', immutable.cacheControl);
@@ -67,22 +69,7 @@ export function createRequestHandler({ publicDir, manifest }: RequestHandlerOpti
 /** The first candidate that is a file, like nginx's `try_files $uri $uri.html`. */
 async function findFile(root: string, decision: Extract<RouteDecision, { kind: 'file' }>): Promise<string | undefined> {
   for (const candidate of decision.candidates) {
-    const found = await stat(path.join(root, candidate)).then(
-      (stats) => stats.isFile(),
-      () => false,
-    );
-    if (found) return candidate;
+    if ((await stat(path.join(root, candidate)).catch(() => undefined))?.isFile()) return candidate;
   }
   return undefined;
-}
-
-async function sendNotFound(
-  root: string,
-  outputPath: string,
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<void> {
-  const body = await readFile(path.join(root, outputPath)).catch(() => Buffer.from('Not found\n'));
-  response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
-  response.end(request.method === 'HEAD' ? undefined : body);
 }

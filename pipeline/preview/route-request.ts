@@ -101,7 +101,7 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
 }
 
 /** nginx's `$uri`: percent-decoded, slashes merged, `.` and `..` resolved; undefined where nginx answers 400. */
-export function normalizeUri(rawPath: string): string | undefined {
+function normalizeUri(rawPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);
@@ -110,21 +110,13 @@ export function normalizeUri(rawPath: string): string | undefined {
   }
   if (!decoded.startsWith('/') || decoded.includes('\0')) return undefined;
   const segments: string[] = [];
-  const parts = decoded
-    .replace(/\/{2,}/g, '/')
-    .split('/')
-    .slice(1);
+  const parts = decoded.split(/\/+/).slice(1);
   for (const [index, part] of parts.entries()) {
-    const last = index === parts.length - 1;
-    if (part === '..') {
-      if (segments.length === 0) return undefined;
-      segments.pop();
-      if (last) segments.push('');
-    } else if (part === '.') {
-      if (last) segments.push('');
-    } else {
-      segments.push(part);
-    }
+    if (part === '..' && segments.length === 0) return undefined;
+    if (part === '..') segments.pop();
+    else if (part !== '.') segments.push(part);
+    // A dot segment at the end leaves a trailing slash: `/a/b/..` is `/a/`.
+    if ((part === '.' || part === '..') && index === parts.length - 1) segments.push('');
   }
   return `/${segments.join('/')}`;
 }
@@ -137,11 +129,11 @@ function rootLanguage(request: IncomingRoute, table: RouteTable): string | undef
 
 /** The first cookie of that name, as nginx's `$cookie_<name>` reads it. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(/[;,]/)) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+  const pairs = (header ?? '').split(/[;,]/).map((pair) => pair.trim().split('='));
+  return pairs
+    .find(([key]) => key === name)
+    ?.slice(1)
+    .join('=');
 }
 
 function rootNotFound(table: RouteTable): string {

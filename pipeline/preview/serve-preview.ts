@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { injectIntoHtml } from './inject-script.ts';
@@ -56,13 +57,8 @@ export async function servePreview(options: ServePreviewOptions): Promise<Previe
       response.end(`The preview could not answer this request: ${(error as Error).message}\n`);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOSTNAME, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(options.port, HOSTNAME);
+  await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   allowedHosts.add(`${HOSTNAME}:${port}`).add(`localhost:${port}`);
   return {
@@ -82,29 +78,6 @@ async function answer(
   options: ServePreviewOptions,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', `http://${HOSTNAME}`);
-  if (url.pathname.startsWith(PREVIEW_PREFIX)) {
-    await answerOwn(url, request, response, options);
-    return;
-  }
-  const handler = options.currentHandler();
-  if (!handler) {
-    response
-      .writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
-      .end(BUILDING_PAGE);
-    return;
-  }
-  injectIntoHtml(request, response, LIVE_SCRIPT_TAG);
-  // Pages change under the same URL while editing: never let the browser reuse one without asking.
-  response.setHeader('Cache-Control', 'no-cache');
-  await handler(request, response);
-}
-
-async function answerOwn(
-  url: URL,
-  request: http.IncomingMessage,
-  response: http.ServerResponse,
-  options: ServePreviewOptions,
-): Promise<void> {
   if (url.pathname === LIVE_SCRIPT_PATH) {
     response
       .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
@@ -122,7 +95,19 @@ async function answerOwn(
     for await (const _chunk of request) void _chunk;
     const result = await options.refresh({ full: url.searchParams.get('full') === '1' });
     response.writeHead(200, JSON_NO_STORE).end(`${JSON.stringify(result)}\n`);
-  } else {
+  } else if (url.pathname.startsWith(PREVIEW_PREFIX)) {
     response.writeHead(404, TEXT).end('Not found\n');
+  } else {
+    const handler = options.currentHandler();
+    if (!handler) {
+      response
+        .writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
+        .end(BUILDING_PAGE);
+      return;
+    }
+    injectIntoHtml(request, response, LIVE_SCRIPT_TAG);
+    // Pages change under the same URL while editing: never let the browser reuse one without asking.
+    response.setHeader('Cache-Control', 'no-cache');
+    await handler(request, response);
   }
 }

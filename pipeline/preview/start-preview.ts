@@ -15,7 +15,7 @@ import { createRenderPool } from '../render/render-pool.ts';
 import { latestUpdatedAt, mergeEntries } from '../fetch/merge-entries.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { createRequestHandler, type RequestHandler } from './request-handler.ts';
-import { servePreview } from './serve-preview.ts';
+import { servePreview, type PreviewServer } from './serve-preview.ts';
 import { watchSite, type SiteChange } from './watch-site.ts';
 import { PROJECT_ROOT_URL } from '../project-root.ts';
 
@@ -50,16 +50,13 @@ export interface PreviewRebuild {
 
 export type PreviewEvents = EventEmitter<{ rebuilt: [PreviewRebuild]; problem: [PreviewProblem] }>;
 
-export interface Preview {
-  /** `http://127.0.0.1:<port>`. */
-  url: string;
+export interface Preview extends PreviewServer {
   /** The folder the preview builds into. */
   outDir: string;
   events: PreviewEvents;
   /** What `POST /__sitegen/refresh` does: refetch what changed in the CMS (everything with `full`), rebuild. */
   refresh(options?: { full?: boolean }): Promise<PreviewStatus>;
   status(): PreviewStatus;
-  close(): Promise<void>;
 }
 
 export interface PreviewStatus {
@@ -124,14 +121,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
 
   const contentDir = path.join(siteDir, 'content');
+  const crawl = { locales: LOCALES, includeDrafts: options.includeDrafts };
   try {
-    if (options.cms)
-      state.fetched = await fetchEntries({
-        cms: options.cms,
-        contentDir,
-        locales: LOCALES,
-        includeDrafts: options.includeDrafts,
-      });
+    if (options.cms) state.fetched = await fetchEntries({ ...crawl, cms: options.cms, contentDir });
   } catch (error) {
     await renderer.close();
     throw error;
@@ -144,10 +136,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const refreshCms = async (cms: CmsOptions, full: boolean): Promise<boolean> => {
     try {
       const updatedAfter = full || !state.fetched ? undefined : latestUpdatedAt(state.fetched.entries);
-      const crawl = { cms, locales: LOCALES, includeDrafts: options.includeDrafts };
       const changed = updatedAfter
-        ? await fetchCmsEntries({ ...crawl, updatedAfter })
-        : await fetchEntries({ ...crawl, contentDir });
+        ? await fetchCmsEntries({ ...crawl, cms, updatedAfter })
+        : await fetchEntries({ ...crawl, cms, contentDir });
       state.fetched = updatedAfter && state.fetched ? mergeEntries(state.fetched, changed) : changed;
       state.cmsProblem = undefined;
       return !updatedAfter || changed.entries.length > 0;
@@ -161,10 +152,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   /** After a build that succeeded: serve it, tell the tabs which pages to reload, report it. */
   const publish = async (report: BuildReport, changes: PreviewChange[], started: number, hadProblem: boolean) => {
     // The build leaves the host folder as it was when the redirects did not change: so does the handler (its route table).
-    const manifestStamp = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).then(
-      (info) => `${info.size}:${info.mtimeMs}`,
-      () => undefined,
-    );
+    const manifest = await stat(path.join(hostDir, HOST_MANIFEST_FILE)).catch(() => undefined);
+    const manifestStamp = manifest && `${manifest.size}:${manifest.mtimeMs}`;
     if (!state.handler || manifestStamp === undefined || manifestStamp !== state.handlerManifest) {
       state.handler = createRequestHandler({ publicDir: outDir, manifest: await loadHostManifest(hostDir) });
       state.handlerManifest = manifestStamp;
@@ -195,10 +184,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const hadProblem = problem() !== undefined;
     const cmsChanges = changes.filter((change) => change.kind === 'cms');
     if (options.cms && cmsChanges.length > 0) {
-      const isNew = await refreshCms(
-        options.cms,
-        cmsChanges.some((change) => change.full),
-      );
+      const isFull = cmsChanges.some((change) => change.full);
+      const isNew = await refreshCms(options.cms, isFull);
       if (!isNew && cmsChanges.length === changes.length) {
         // Nothing to build; a CMS that answers again still clears the overlay in open tabs.
         if (hadProblem && problem() === undefined)
@@ -244,7 +231,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       void queue.add({ kind: 'file', change, at: performance.now() });
     },
   });
-  let server: Awaited<ReturnType<typeof servePreview>> | undefined;
+  let server: PreviewServer | undefined;
   let poll: NodeJS.Timeout | undefined;
   const close = async () => {
     clearInterval(poll);

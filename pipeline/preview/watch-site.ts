@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -83,10 +84,7 @@ export async function watchSite({ siteDir, templatesDir, onChange }: WatchSiteOp
     seen.delete(path.resolve(file));
     report(file, undefined);
   });
-  await new Promise<void>((resolve, reject) => {
-    watcher.once('ready', resolve);
-    watcher.once('error', reject);
-  });
+  await once(watcher, 'ready');
   ready = true;
   // After start-up a watch error (a folder removed under it) must not end the preview.
   watcher.on('error', () => undefined);

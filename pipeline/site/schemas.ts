@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from '../locale.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import { HOST_NAMES, type HostName } from './host-names.ts';
 import { localeSchema } from '../locale-schema.ts';
 
@@ -30,67 +30,56 @@ const urlPattern = z
     'must be "/" or lowercase segments and {params}, no trailing slash',
   );
 
-const perLocale = <T extends z.ZodType>(value: T) =>
-  z
-    .object(Object.fromEntries(LOCALES.map((locale) => [locale, value])) as Record<(typeof LOCALES)[number], T>)
-    .strict();
+/** One route's URL pattern in every locale. */
+const routePatterns = z.strictObject(
+  Object.fromEntries(LOCALES.map((locale) => [locale, urlPattern])) as Record<Locale, typeof urlPattern>,
+);
 
-export const routesFileSchema = z
-  .object(
-    Object.fromEntries(ROUTE_NAMES.map((name) => [name, perLocale(urlPattern)])) as Record<
-      RouteName,
-      ReturnType<typeof perLocale<typeof urlPattern>>
-    >,
-  )
-  .strict();
+export const routesFileSchema = z.strictObject(
+  Object.fromEntries(ROUTE_NAMES.map((name) => [name, routePatterns])) as Record<RouteName, typeof routePatterns>,
+);
 export type RoutesFile = z.infer<typeof routesFileSchema>;
 
 const httpsUrl = z.url({ protocol: /^https$/ });
 
 export { HOST_NAMES, type HostName };
 
-export const siteFileSchema = z
-  .object({
-    product: z.string().min(1),
-    baseUrl: httpsUrl.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
-    host: z.enum(HOST_NAMES),
-    links: z
-      .object({
-        docs: httpsUrl,
-        contact: httpsUrl,
-        signup: httpsUrl,
-        login: httpsUrl,
-        liveDemo: httpsUrl,
-        status: httpsUrl,
-        roadmap: httpsUrl,
-        whatWeCollect: httpsUrl,
-        weDontTrackYou: httpsUrl,
-        api: httpsUrl,
-        privacyPolicy: httpsUrl,
-        cookieStatement: httpsUrl,
-        terms: httpsUrl,
-        termsNl: httpsUrl,
-        companyDetails: httpsUrl,
-      })
-      .strict(),
-    analytics: z.object({ scriptUrl: httpsUrl, skip: z.boolean() }).strict(),
-    newsletter: z.object({ endpoint: httpsUrl }).strict(),
-    video: z
-      .object({
-        poster: httpsUrl,
-        mp4: httpsUrl,
-        webm: httpsUrl,
-        captions: httpsUrl,
-        width: z.number().int().positive(),
-        height: z.number().int().positive(),
-      })
-      .strict(),
-    socialImage: z.string().startsWith('/'),
-    /** Customers named in the home page's trust section, in the order shown: their official names, set in type. */
-    customers: z.array(z.object({ name: z.string().trim().min(1), url: httpsUrl }).strict()),
-    cms: z.object({ adminUrl: httpsUrl }).strict(),
-  })
-  .strict();
+export const siteFileSchema = z.strictObject({
+  product: z.string().min(1),
+  baseUrl: httpsUrl.refine((url) => !url.endsWith('/'), 'must not end with a slash'),
+  host: z.enum(HOST_NAMES),
+  links: z.strictObject({
+    docs: httpsUrl,
+    contact: httpsUrl,
+    signup: httpsUrl,
+    login: httpsUrl,
+    liveDemo: httpsUrl,
+    status: httpsUrl,
+    roadmap: httpsUrl,
+    whatWeCollect: httpsUrl,
+    weDontTrackYou: httpsUrl,
+    api: httpsUrl,
+    privacyPolicy: httpsUrl,
+    cookieStatement: httpsUrl,
+    terms: httpsUrl,
+    termsNl: httpsUrl,
+    companyDetails: httpsUrl,
+  }),
+  analytics: z.strictObject({ scriptUrl: httpsUrl, skip: z.boolean() }),
+  newsletter: z.strictObject({ endpoint: httpsUrl }),
+  video: z.strictObject({
+    poster: httpsUrl,
+    mp4: httpsUrl,
+    webm: httpsUrl,
+    captions: httpsUrl,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+  socialImage: z.string().startsWith('/'),
+  /** Customers named in the home page's trust section, in the order shown: their official names, set in type. */
+  customers: z.array(z.strictObject({ name: z.string().trim().min(1), url: httpsUrl })),
+  cms: z.strictObject({ adminUrl: httpsUrl }),
+});
 export type SiteFile = z.infer<typeof siteFileSchema>;
 
 export const redirectStatusSchema = z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]);
@@ -98,33 +87,29 @@ const redirectStatus = redirectStatusSchema.default(308);
 const routeParams = z.record(z.string().regex(/^[a-z]+$/), z.string().min(1));
 
 /** One URL path (or https URL) to another. Only `force` lets a rule shadow a page of the build. */
-const pathRedirectSchema = z
-  .object({
-    from: z.string(),
-    to: z.string().min(1),
-    status: redirectStatus,
-    force: z.boolean().default(false),
-    comment: z.string().optional(),
-  })
-  .strict();
+const pathRedirectSchema = z.strictObject({
+  from: z.string(),
+  to: z.string().min(1),
+  status: redirectStatus,
+  force: z.boolean().default(false),
+  comment: z.string().optional(),
+});
 
 /**
  * The same move in every locale, as the original's substring rules did: `from` and `to` are route
  * parameters, so `/nl/blog/<old>` goes to the Dutch URL of `<new>` (one hop, whatever its Dutch slug).
  */
-const routeRedirectSchema = z
-  .object({
-    route: routeNameSchema,
-    from: routeParams,
-    to: routeParams,
-    status: redirectStatus,
-    comment: z.string().optional(),
-  })
-  .strict();
+const routeRedirectSchema = z.strictObject({
+  route: routeNameSchema,
+  from: routeParams,
+  to: routeParams,
+  status: redirectStatus,
+  comment: z.string().optional(),
+});
 
-export const redirectsFileSchema = z
-  .object({ redirects: z.array(z.union([pathRedirectSchema, routeRedirectSchema])) })
-  .strict();
+export const redirectsFileSchema = z.strictObject({
+  redirects: z.array(z.union([pathRedirectSchema, routeRedirectSchema])),
+});
 export type RedirectsFile = z.infer<typeof redirectsFileSchema>;
 export type PathRedirect = z.infer<typeof pathRedirectSchema>;
 export type RouteRedirect = z.infer<typeof routeRedirectSchema>;
@@ -135,64 +120,52 @@ export const localeFileSchema = z.record(
   z.string(),
 );
 
-export const localeMetaSchema = z
-  .object({
-    code: localeSchema,
-    iso: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
-    name: z.string(),
-    flag: z.string().regex(/^[A-Z]{2}$/),
-    dir: z.enum(['ltr', 'rtl']),
-  })
-  .strict();
+export const localeMetaSchema = z.strictObject({
+  code: localeSchema,
+  iso: z.string().regex(/^[a-z]{2}-[A-Z]{2}$/),
+  name: z.string(),
+  flag: z.string().regex(/^[A-Z]{2}$/),
+  dir: z.enum(['ltr', 'rtl']),
+});
 
 export const authorsFileSchema = z.record(
   z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-  z.object({ name: z.string().min(1), avatar: z.string().optional() }).strict(),
+  z.strictObject({ name: z.string().min(1), avatar: z.string().optional() }),
 );
 
-export const glossaryFileSchema = z
-  .object({
-    categories: z.array(
-      z
-        .object({
-          category: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-          key: z.string().regex(/^[a-z]+$/),
-          icon: z.string(),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
+export const glossaryFileSchema = z.strictObject({
+  categories: z.array(
+    z.strictObject({
+      category: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      key: z.string().regex(/^[a-z]+$/),
+      icon: z.string(),
+    }),
+  ),
+});
 
-export const countriesFileSchema = z
-  .object({
-    ruledIllegal: z.array(z.object({ code: z.string().regex(/^[A-Z]{2}$/), blogSlug: z.string() }).strict()),
-  })
-  .strict();
+export const countriesFileSchema = z.strictObject({
+  ruledIllegal: z.array(z.strictObject({ code: z.string().regex(/^[A-Z]{2}$/), blogSlug: z.string() })),
+});
 
-export const plansFileSchema = z
-  .object({
-    currencies: z.array(z.object({ code: z.enum(['eur', 'usd', 'gbp']), sign: z.string().min(1) }).strict()).min(1),
-    trialDays: z.number().int().positive(),
-    plans: z
-      .array(
-        z
-          .object({
-            id: z.enum(['starter', 'business', 'enterprise']),
-            monthly: z.number().positive(),
-            yearly: z.number().positive(),
-            startingAt: z.boolean(),
-            datapoints: z.number().int().positive(),
-            users: z.number().int().positive(),
-            websites: z.number().int().positive(),
-            orMore: z.boolean(),
-            features: z.array(
-              z.enum(['events', 'aggregated_export', 'raw_export', 'email_support', 'priority_email_support']),
-            ),
-          })
-          .strict(),
-      )
-      .length(3),
-  })
-  .strict();
+export const plansFileSchema = z.strictObject({
+  currencies: z.array(z.strictObject({ code: z.enum(['eur', 'usd', 'gbp']), sign: z.string().min(1) })).min(1),
+  trialDays: z.number().int().positive(),
+  plans: z
+    .array(
+      z.strictObject({
+        id: z.enum(['starter', 'business', 'enterprise']),
+        monthly: z.number().positive(),
+        yearly: z.number().positive(),
+        startingAt: z.boolean(),
+        datapoints: z.number().int().positive(),
+        users: z.number().int().positive(),
+        websites: z.number().int().positive(),
+        orMore: z.boolean(),
+        features: z.array(
+          z.enum(['events', 'aggregated_export', 'raw_export', 'email_support', 'priority_email_support']),
+        ),
+      }),
+    )
+    .length(3),
+});
 export type PlansFile = z.infer<typeof plansFileSchema>;
