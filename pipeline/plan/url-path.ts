@@ -4,7 +4,7 @@ import type { RouteName, RoutesFile } from '../site/schemas.ts';
 export interface RouteTarget {
   route: RouteName;
   locale: Locale;
-  params?: Record<string, string>;
+  params?: Record<string, string> | undefined;
 }
 
 /** The URL path of a route in a locale (`/de/blog/hallo-welt`): the only code that builds URL paths. */
