@@ -81,7 +81,10 @@ async function averageColour(file: string): Promise<CoverColour> {
   return { hex: `#${hex}`, brightness: Math.round((r * 299 + g * 587 + b * 114) / 1000) };
 }
 
-type ImageSize = { width: number; height: number };
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 /**
  * Intrinsic width and height of images (Markdown images get them, so nothing shifts while they load).

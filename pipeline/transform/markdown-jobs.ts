@@ -5,6 +5,7 @@ import type { Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
+import type { ImageSize } from './cover-colours.ts';
 import type { MarkdownInput } from './markdown.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 
@@ -40,7 +41,7 @@ export function planMarkdownJobs(options: {
   content: ValidContent;
   site: Site;
   media: MediaFiles;
-  imageSizes: ReadonlyMap<string, { width: number; height: number }>;
+  imageSizes: ReadonlyMap<string, ImageSize>;
   codeHash: string;
   memo?: MarkdownBodyMemo | undefined;
 }): Map<string, MarkdownJob> {

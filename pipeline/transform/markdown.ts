@@ -1,5 +1,6 @@
 import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
+import type { ImageSize } from './cover-colours.ts';
 import { QUOTES, typeset } from '../locale-format.ts';
 import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
@@ -15,7 +16,7 @@ import { formatFigures, placeInserts } from './markdown/layout.ts';
 import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
-import { createUrlPolicy, type ImageSize, type UrlPolicy } from './markdown/urls.ts';
+import { createUrlPolicy, type UrlPolicy } from './markdown/urls.ts';
 import { benchOff } from '../bench-off.ts';
 
 export interface MarkdownOptions {
@@ -87,7 +88,7 @@ export function slugifyHeading(text: string): string {
  * Pure; the returned function throws SITE_CONFIG_INVALID for a call to action without an https URL.
  */
 export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRenderer {
-  const urls = createUrlPolicy(options.baseUrl, options.media, options.imageSizes, options.unavailableMedia);
+  const urls = createUrlPolicy(options);
   const md = createParser(urls);
 
   return (input: MarkdownInput): RenderedMarkdown => {
