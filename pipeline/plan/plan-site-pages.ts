@@ -104,8 +104,8 @@ export function planSitePages({
     }
     const pages = plannedOf.get(family) ?? [];
     const elements = new Map(sitemapElements(pages).map((element) => [element.loc, element]));
-    for (const page of pages) outlines.push(page);
-    for (const element of elements.values()) sitemap.push(element);
+    outlines.push(...pages);
+    sitemap.push(...elements.values());
     const key = keyOf.get(family);
     if (key !== undefined) {
       // Every element of a family has the same hreflang lines.

@@ -65,8 +65,6 @@ export interface RenderedMarkdown {
   headings: TableOfContentsEntry[];
 }
 
-type MarkdownRenderer = (input: MarkdownInput) => RenderedMarkdown;
-
 /** A heading's id: ASCII letters, digits and hyphens; `section` when nothing is left. */
 export function slugifyHeading(text: string): string {
   return (
@@ -87,7 +85,7 @@ export function slugifyHeading(text: string): string {
  * relative and images point at the site's copies. The HTML always ends in an allowlist sanitizer.
  * Pure; the returned function throws SITE_CONFIG_INVALID for a call to action without an https URL.
  */
-export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRenderer {
+export function createMarkdownRenderer(options: MarkdownOptions): (input: MarkdownInput) => RenderedMarkdown {
   const urls = createUrlPolicy(options);
   const md = createParser(urls);
 

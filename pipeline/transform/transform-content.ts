@@ -150,14 +150,13 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
     const record = family.members[locale];
     if (record) versions[locale] = toVersion(record, family.collection, options);
   }
-  const languages = planLanguages(family);
   const primary = versions[primaryLocale(family)]!;
   return {
     key: family.key,
     collection: family.collection,
     articleType: family.articleType,
     versions,
-    languages,
+    languages: planLanguages(family),
     sortTime: primary.publishedAt ?? primary.updatedAt,
   };
 }
