@@ -76,14 +76,12 @@ export function numberFootnotes(tokens: Token[], definitions: Map<string, string
       child.content = `<sup><a href="#note-${note.id}"${isFirst ? ` id="ref-${note.id}"` : ''}>${note.number}</a></sup>`;
     }
   }
-  const unreferenced = [...definitions]
-    .filter(([label]) => !byLabel.has(label))
-    .map(([label, text], index) => ({
-      id: claimFootnoteId(label, byLabel.size + index + 1, takenIds),
-      text,
-      isReferenced: false,
-    }));
-  return [...[...byLabel.values()].map(({ id, text, isReferenced }) => ({ id, text, isReferenced })), ...unreferenced];
+  const notes: Footnote[] = [...byLabel.values()];
+  for (const [label, text] of definitions) {
+    if (byLabel.has(label)) continue;
+    notes.push({ id: claimFootnoteId(label, notes.length + 1, takenIds), text, isReferenced: false });
+  }
+  return notes;
 }
 
 /** An id made of `[a-z0-9_-]` only, so that neither `note-<id>` nor `ref-<id>` is taken yet. */
