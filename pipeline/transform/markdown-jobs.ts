@@ -1,7 +1,7 @@
 import { digest, digestJson } from '../cache/store.ts';
 import type { Collection } from '../fetch/collections.ts';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
-import type { Locale } from '../locale.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
@@ -46,19 +46,18 @@ export function planMarkdownJobs(options: {
   memo?: MarkdownBodyMemo | undefined;
 }): Map<string, MarkdownJob> {
   // Per locale: its strings, and a hash of everything the key takes that is the same for all its entries.
-  const locales = new Map<Locale, { strings: MarkdownInput['strings']; prefix: string }>();
-  const forLocale = (locale: Locale) => {
-    let known = locales.get(locale);
-    if (!known) {
+  const locales = new Map(
+    LOCALES.map((locale) => {
       const strings = markdownStrings(options.site, locale);
-      known = { strings, prefix: digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]) };
-      locales.set(locale, known);
-    }
-    return known;
-  };
+      return [
+        locale,
+        { strings, prefix: digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]) },
+      ];
+    }),
+  );
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
-    const { strings, prefix } = forLocale(record.locale);
+    const { strings, prefix } = locales.get(record.locale)!;
     let body = options.memo?.get(record);
     if (!body) {
       const markdown = record.content ?? '';
