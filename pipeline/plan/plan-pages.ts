@@ -457,9 +457,8 @@ class PagePlanner {
     if (!paths) {
       paths = new Map();
       const routes = this.site.routes;
-      for (const route of Object.values(NAV)) {
+      for (const route of Object.values(NAV))
         paths.set(urlFor(routes, { route, locale: DEFAULT_LOCALE }), urlFor(routes, { route, locale }));
-      }
       for (const family of entryFamilies(this.content)) {
         const language = family.languages[locale];
         if (!language || language.isFallback || !family.versions[DEFAULT_LOCALE]) continue;

@@ -275,8 +275,7 @@ function paintTitle(scanlines: Uint8Array, title: SvgChannel & { top: number }):
 export function fitTitle(title: string): { lines: string[]; size: number } {
   for (const size of [68, 60, 52, 46]) {
     // DejaVu Sans Bold averages about 0.62 em per character in mixed-case Latin text.
-    const perLine = Math.floor(1040 / (size * 0.62));
-    const lines = wrap(title, perLine);
+    const lines = wrap(title, Math.floor(1040 / (size * 0.62)));
     if (lines.length <= 4) return { lines, size };
   }
   const lines = wrap(title, Math.floor(1040 / (46 * 0.62))).slice(0, 4);
