@@ -125,12 +125,18 @@ class PagePlanner {
   /** The version each summary made shows (SitePlan.listed). */
   readonly listed = new Map<PostSummary, EntryVersion>();
   /** Blog posts by English slug (the footer's comparisons and the countries list look them up for every locale). */
-  private blogPostsBySlug: Map<string, ContentFamily> | undefined;
+  private readonly blogPostsBySlug = new Map<string, ContentFamily>();
 
   constructor(
     private readonly site: Site,
     private readonly content: Content,
-  ) {}
+  ) {
+    // The first family with that English slug, as a search in list order would find it.
+    for (const family of content.blogPosts) {
+      const slug = family.versions.en?.slug;
+      if (slug !== undefined && !this.blogPostsBySlug.has(slug)) this.blogPostsBySlug.set(slug, family);
+    }
+  }
 
   private iso(locale: Locale): string {
     return this.site.locales.find((meta) => meta.code === locale)!.iso;
@@ -338,24 +344,12 @@ class PagePlanner {
       nav: Object.fromEntries(nav) as ShellData['nav'],
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
-        const post = this.blogPostBySlug(slug);
+        const post = this.blogPostsBySlug.get(slug);
         const href = post && this.familyHref(post, locale);
         return post && href ? [{ product, href, isEnglishOnly: this.isEnglishOnly(post, locale) }] : [];
       }),
       feed: feedPathFor(locale),
     };
-  }
-
-  private blogPostBySlug(englishSlug: string): ContentFamily | undefined {
-    // The first family with that English slug, as a search in list order would find it.
-    if (!this.blogPostsBySlug) {
-      this.blogPostsBySlug = new Map();
-      for (const family of this.content.blogPosts) {
-        const slug = family.versions.en?.slug;
-        if (slug !== undefined && !this.blogPostsBySlug.has(slug)) this.blogPostsBySlug.set(slug, family);
-      }
-    }
-    return this.blogPostsBySlug.get(englishSlug);
   }
 
   private latestPosts(locale: Locale): PostSummary[] {
@@ -486,7 +480,7 @@ class PagePlanner {
       isEnglishOnly: page ? this.isEnglishOnly(page, locale) : false,
     });
     const fixed = this.site.countries.ruledIllegal.map((country) =>
-      summary(country.code, 'forbidden', this.blogPostBySlug(country.blogSlug)),
+      summary(country.code, 'forbidden', this.blogPostsBySlug.get(country.blogSlug)),
     );
     const fixedCodes = new Set(fixed.map((country) => country.code));
     const fromCms = this.inLocale(this.content.countries, locale).flatMap((family) => {
