@@ -50,8 +50,7 @@ export async function writeSocialImages(
   store: Store,
   { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {},
 ): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
-  const unique = new Map<string, SocialImage>();
-  for (const image of images) unique.set(image.src, image);
+  const unique = new Map([...images].map((image) => [image.src, image]));
   const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
   const fileOf = (image: SocialImage) => store.fileOf(STORE_FILES, path.basename(image.src));
   const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
