@@ -109,15 +109,10 @@ export function createMarkdownRenderer(options: MarkdownOptions): (input: Markdo
     }));
     const { strings } = input;
     const placed = placeInserts(tokens, {
-      tableOfContents: input.showIndex
-        ? formatTableOfContents(tableOfContents, strings.tableOfContents, strings.lang)
-        : '',
+      tableOfContents: input.showIndex ? formatTableOfContents(tableOfContents, strings) : '',
       ctaOne: input.showCallToActions ? formatCallToAction(strings.ctaOne, urls, strings.lang?.ui) : '',
       ctaTwo: input.showCallToActions ? formatCallToAction(strings.ctaTwo, urls, strings.lang?.ui) : '',
-      footnotes:
-        notes.length > 0
-          ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText })
-          : '',
+      footnotes: formatFootnotesSection(notes, strings),
     });
     const html = md.renderer.render(placed, md.options, env);
     return { html: benchOff('sanitizer') ? html : sanitizeRenderedHtml(html), headings };

@@ -1,5 +1,6 @@
 import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
 import { isIndentedCode, lineOf } from './block-rules.ts';
+import type { MarkdownInput } from '../markdown.ts';
 import { escapeHtml } from './raw-html.ts';
 
 /** Where the parse keeps `[^id]: text` definitions (label → text), in markdown-it's per-call env. */
@@ -98,19 +99,17 @@ function claimFootnoteId(label: string, number: number, takenIds: Set<string>): 
   return id;
 }
 
-interface FootnotesSectionInput {
-  notes: Array<{ id: string; html: string; isReferenced: boolean }>;
-  label: string;
-  backToText: string;
-}
-
-/** `<section class="footnotes">` with one list item per note, each with a link back to its reference. */
-export function formatFootnotesSection({ notes, label, backToText }: FootnotesSectionInput): string {
+/** `<section class="footnotes">` with one list item per note, each with a link back to its reference. Empty without notes. */
+export function formatFootnotesSection(
+  notes: Array<Omit<Footnote, 'text'> & { html: string }>,
+  { footnotes, backToText }: Pick<MarkdownInput['strings'], 'footnotes' | 'backToText'>,
+): string {
+  if (notes.length === 0) return '';
   const items = notes.map(({ id, html, isReferenced }) => {
     const back = isReferenced
       ? ` <a class="footnote-back" href="#ref-${id}" aria-label="${escapeHtml(backToText)}">↩</a>`
       : '';
     return `<li id="note-${id}">${html}${back}</li>`;
   });
-  return `<section class="footnotes" aria-label="${escapeHtml(label)}"><ol>${items.join('')}</ol></section>\n`;
+  return `<section class="footnotes" aria-label="${escapeHtml(footnotes)}"><ol>${items.join('')}</ol></section>\n`;
 }
