@@ -1,5 +1,5 @@
 import type { MediaFiles } from '../fetch/fetch-media.ts';
-import type { Media } from '../validate/schemas.ts';
+import type { ArticleRecord, Media } from '../validate/schemas.ts';
 import type { CoverColour, CoverColours } from './cover-colours.ts';
 
 export interface CoverImage {
@@ -23,10 +23,9 @@ export interface Cover {
 const COVER_FORMATS = ['small', 'medium', 'large'] as const;
 
 /** The without-text image when there is one, else the with-text image. */
-export function pickCover(record: {
-  coverImageWithoutText?: Media | null | undefined;
-  coverImageWithText?: Media | null | undefined;
-}): Media | undefined {
+export function pickCover(
+  record: Pick<ArticleRecord, 'coverImageWithoutText' | 'coverImageWithText'>,
+): Media | undefined {
   return record.coverImageWithoutText ?? record.coverImageWithText ?? undefined;
 }
 

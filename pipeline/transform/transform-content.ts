@@ -138,8 +138,8 @@ export function transformContent(options: TransformOptions): Content {
   };
 }
 
-function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
-  family: RecordFamily<T>,
+function toContentFamily(
+  family: RecordFamily<ArticleRecord | KeyTermRecord>,
   options: TransformOptions,
 ): ContentFamily {
   const versions: Partial<Record<Locale, EntryVersion>> = {};
