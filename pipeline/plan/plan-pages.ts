@@ -18,7 +18,7 @@ import type {
   PagePlan,
   PostSummary,
 } from './page-plan.ts';
-import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
+import { feedPathFor, outputPathFor, urlFor } from './url-path.ts';
 
 /** What the shell (header, footer, menus) shows in one locale, the same on every page of it. */
 export interface ShellData {
@@ -316,12 +316,13 @@ class PagePlanner {
   }
 
   notFoundPage(locale: Locale): PagePlan {
+    const urlPath = locale === DEFAULT_LOCALE ? '/404' : `/${locale}/404`;
     return {
       name: `not-found___${locale}`,
       route: 'not-found',
       locale,
-      urlPath: locale === DEFAULT_LOCALE ? '/404' : `/${locale}/404`,
-      outputPath: notFoundOutputPath(locale),
+      urlPath,
+      outputPath: outputPathFor(urlPath),
       title: this.t(locale, 'page.not_found.title'),
       description: this.t(locale, 'meta.default_description'),
       canonical: undefined,

@@ -45,11 +45,6 @@ export function outputPathFor(urlPath: string): string {
   return urlPath === '/' ? 'index.html' : `${decodeURIComponent(urlPath.slice(1))}.html`;
 }
 
-/** The 404 page of a locale: `404.html` for English, `nl/404.html` … */
-export function notFoundOutputPath(locale: Locale): string {
-  return locale === 'en' ? '404.html' : `${locale}/404.html`;
-}
-
 /** The Atom feed of a locale's blog: `/feed.xml`, `/nl/feed.xml` … */
 export function feedPathFor(locale: Locale): string {
   return locale === 'en' ? '/feed.xml' : `/${locale}/feed.xml`;
