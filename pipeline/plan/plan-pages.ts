@@ -142,13 +142,9 @@ class PagePlanner {
     return this.site.locales.find((meta) => meta.code === locale)!.iso;
   }
 
-  /** The locale's tagline on the brand background: the og:image of every page that is not an entry. */
-  private localeSocialImage(locale: Locale) {
-    return planSocialImage({
-      title: this.t(locale, 'page.index.title'),
-      footer: this.site.config.product,
-      lang: this.iso(locale),
-    });
+  /** An og:image: an entry's title, or on every other page the locale's tagline (`page.index.title`). */
+  private socialImage(title: string, locale: Locale) {
+    return planSocialImage({ title, footer: this.site.config.product, lang: this.iso(locale) });
   }
 
   private t(locale: Locale, key: string, ...args: string[]): string {
@@ -199,7 +195,7 @@ class PagePlanner {
       })),
       noindex: false,
       lastModified: undefined,
-      socialImage: this.localeSocialImage(locale),
+      socialImage: this.socialImage(this.t(locale, 'page.index.title'), locale),
       ...fields,
     };
   }
@@ -303,11 +299,7 @@ class PagePlanner {
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       // The <title> is in the page's language too: an English title says it is English.
       title: isFallback ? this.t(locale, 'article.not_translated_title', version.title) : version.title,
-      socialImage: planSocialImage({
-        title: version.question ?? version.title,
-        footer: this.site.config.product,
-        lang: this.iso(version.locale),
-      }),
+      socialImage: this.socialImage(version.question ?? version.title, version.locale),
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
       noindex: version.isDraft,
@@ -333,7 +325,7 @@ class PagePlanner {
         href: urlFor(this.site.routes, { route: 'index', locale: other }),
       })),
       lastModified: undefined,
-      socialImage: this.localeSocialImage(locale),
+      socialImage: this.socialImage(this.t(locale, 'page.index.title'), locale),
       data: { template: 'not-found' },
     };
   }
