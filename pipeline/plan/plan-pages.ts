@@ -294,7 +294,7 @@ class PagePlanner {
       isFallback: language.isFallback,
       englishHref:
         version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
-      breadcrumbs: this.breadcrumbs(family, locale, version.title, isFallback ? version.locale : undefined),
+      breadcrumbs: this.breadcrumbs(family, locale, version),
     };
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       // The <title> is in the page's language too: an English title says it is English.
@@ -364,8 +364,7 @@ class PagePlanner {
 
   /** A post in a list of the locale; only for families with a page there (inLocale). Made of the version it shows and its href alone. */
   private summary(family: ContentFamily, locale: Locale): PostSummary {
-    const language = family.languages[locale]!;
-    const version = family.versions[language.sourceLocale]!;
+    const version = family.versions[family.languages[locale]!.sourceLocale]!;
     const summary: PostSummary = {
       href: this.familyHref(family, locale)!,
       title: version.title,
@@ -393,18 +392,14 @@ class PagePlanner {
     };
   }
 
-  private breadcrumbs(
-    family: ContentFamily,
-    locale: Locale,
-    title: string,
-    titleLocale: Locale | undefined,
-  ): ArticleView['breadcrumbs'] {
+  /** The trail to an entry's page, ending in the title of the version it shows (marked when in another language). */
+  private breadcrumbs(family: ContentFamily, locale: Locale, version: EntryVersion): ArticleView['breadcrumbs'] {
     const at = (label: string, route: StaticRoute) => ({ label, href: urlFor(this.site.routes, { route, locale }) });
     const home = at(this.site.config.product, 'index');
     const here = {
-      label: title,
+      label: version.title,
       href: this.familyHref(family, locale)!,
-      ...(titleLocale ? { lang: titleLocale } : {}),
+      ...(version.locale === locale ? {} : { lang: version.locale }),
     };
     if (family.articleType === 'blog') return [home, at(this.t(locale, 'nav.blog'), 'blog'), here];
     if (family.articleType === 'google-analytics-countries')
