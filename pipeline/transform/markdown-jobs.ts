@@ -49,10 +49,8 @@ export function planMarkdownJobs(options: {
   const locales = new Map(
     LOCALES.map((locale) => {
       const strings = markdownStrings(options.site, locale);
-      return [
-        locale,
-        { strings, prefix: digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]) },
-      ];
+      const prefix = digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]);
+      return [locale, { strings, prefix }];
     }),
   );
   const jobs = new Map<string, MarkdownJob>();
