@@ -29,11 +29,6 @@ export function pickCover(
   return record.coverImageWithoutText ?? record.coverImageWithText ?? undefined;
 }
 
-/** The URLs of a media object the pages use (the original and the small, medium and large formats). */
-export function mediaUrlsOf(media: Media): string[] {
-  return [media.url, ...COVER_FORMATS.flatMap((format) => media.formats?.[format]?.url ?? [])];
-}
-
 /** The smallest image of a media object: what the colour is computed from. */
 export function smallestUrlOf(media: Media): string {
   const formats = ['thumbnail', ...COVER_FORMATS] as const;
@@ -49,9 +44,12 @@ export function metadataColour(media: Media): CoverColour | undefined {
   return { hex: `#${hex.replace(/^#/, '').toLowerCase()}`, brightness };
 }
 
-/** The files a cover needs: its images, and the one its colour is computed from when the CMS metadata has none. */
+/**
+ * The files a cover needs: the images the pages use (the original and the small, medium and large
+ * formats), and the one its colour is computed from when the CMS metadata has none.
+ */
 export function coverFileUrls(media: Media): string[] {
-  const urls = mediaUrlsOf(media);
+  const urls = [media.url, ...COVER_FORMATS.flatMap((format) => media.formats?.[format]?.url ?? [])];
   if (!metadataColour(media)) urls.push(smallestUrlOf(media));
   return urls;
 }
