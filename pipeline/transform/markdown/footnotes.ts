@@ -1,5 +1,5 @@
-import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
-import { isIndentedCode, lineOf } from './block-rules.ts';
+import type { Env, StateInline, Token } from 'markdown-it';
+import { isIndentedCode, lineOf, type BlockRule } from './block-rules.ts';
 import type { MarkdownInput } from '../markdown.ts';
 import { escapeHtml } from './raw-html.ts';
 
@@ -24,12 +24,7 @@ function definitionsOf(env: Env): Map<string, string> | undefined {
 }
 
 /** Block rule: a `[^id]: text` line stores the definition and renders nothing in place. */
-export function footnoteDefinitionRule(
-  state: StateBlock,
-  startLine: number,
-  _endLine: number,
-  silent: boolean,
-): boolean {
+export const footnoteDefinitionRule: BlockRule = (state, startLine, _endLine, silent) => {
   if (isIndentedCode(state, startLine)) return false;
   const match = DEFINITION_LINE.exec(lineOf(state, startLine));
   const definitions = definitionsOf(state.env);
@@ -39,7 +34,7 @@ export function footnoteDefinitionRule(
   if (!definitions.has(label)) definitions.set(label, text.trim());
   state.line = startLine + 1;
   return true;
-}
+};
 
 /** Inline rule: `[^id]` with a definition becomes a `footnote_ref` token; without one it stays text. */
 export function footnoteReferenceRule(state: StateInline, silent: boolean): boolean {
