@@ -1,5 +1,5 @@
 import { SitegenError } from '../errors.ts';
-import { classifyTarget, sourceProblem } from './redirect-paths.ts';
+import { sourceProblem, targetProblem } from './redirect-paths.ts';
 import type { RedirectRule, RedirectStatus } from './redirect-rule.ts';
 
 /** At most this many offenders are listed in the message; the count is always complete. */
@@ -32,10 +32,10 @@ export function checkRedirects(
   const wellFormed = rules.filter((rule) => {
     const source = sourceProblem(rule.from);
     if (source) problems.push(`${rule.label}: source "${rule.from}" ${source}`);
-    const target = classifyTarget(rule.to);
-    if (target.kind === 'invalid') problems.push(`${rule.label}: target "${rule.to}" ${target.problem}`);
-    if (source || target.kind === 'invalid') offenders.add(rule);
-    return !source && target.kind !== 'invalid';
+    const target = targetProblem(rule.to);
+    if (target) problems.push(`${rule.label}: target "${rule.to}" ${target}`);
+    if (source || target) offenders.add(rule);
+    return !source && !target;
   });
   problems.push(...sourceClashes(wellFormed, pageUrlPaths, offenders));
 

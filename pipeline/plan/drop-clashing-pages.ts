@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '../locale.ts';
 import type { Site } from '../site/site.ts';
 import { entryFamilies, withoutPages, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
-import { familyUrlFor } from './family-route.ts';
+import { familyPageUrl } from './family-route.ts';
 import { decodeUrlPath } from './url-path.ts';
 
 export interface DropClashingPagesResult {
@@ -21,9 +21,8 @@ export function dropClashingPages({ content, site }: { content: Content; site: S
   const claims = new Map<string, Array<{ family: ContentFamily; locale: Locale; urlPath: string }>>();
   for (const family of entryFamilies(content)) {
     for (const locale of LOCALES) {
-      const language = family.languages[locale];
-      if (!language) continue;
-      const urlPath = familyUrlFor(site.routes, family, locale, language.slug);
+      const urlPath = familyPageUrl(site.routes, family, locale);
+      if (urlPath === undefined) continue;
       const key = slugClashKey(decodeUrlPath(urlPath));
       claims.set(key, [...(claims.get(key) ?? []), { family, locale, urlPath }]);
     }

@@ -19,12 +19,8 @@ export function familyUrlFor(
   locale: Locale,
   slug: string,
 ): string {
-  const route = familyRoute(family);
-  const params: Record<string, string> =
-    route === 'glossary-category-slug' || route === 'glossary-category-key-terms-slug'
-      ? { category: family.articleType, slug }
-      : { slug };
-  return urlFor(routes, { route, locale, params });
+  // urlFor reads the parameters its route has: `category` only on the glossary routes.
+  return urlFor(routes, { route: familyRoute(family), locale, params: { category: family.articleType, slug } });
 }
 
 /**

@@ -1,18 +1,12 @@
 import type { Locale } from '../locale.ts';
 import type { RouteName } from '../site/schemas.ts';
-import type { Cover } from '../transform/covers.ts';
 import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
 import type { SocialImage } from '../transform/social-images.ts';
 
 /** A post in a list or teaser. */
-export interface PostSummary {
+export interface PostSummary extends Pick<EntryVersion, 'title' | 'excerpt' | 'publishedAt' | 'cover' | 'isDraft'> {
   href: string;
-  title: string;
-  excerpt: string;
-  publishedAt: string | null;
-  cover: Cover | undefined;
   authorName: string | undefined;
-  isDraft: boolean;
   /** The locale the text is in (differs from the page's on fallbacks). */
   textLocale: Locale;
 }

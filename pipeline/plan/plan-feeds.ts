@@ -64,9 +64,9 @@ export async function renderFeedBodies(
 ): Promise<Feed[]> {
   const bodies = feeds.flatMap((feed) => feed.entries.map((entry) => entry.body));
   // The Markdown renderer (markdown-it, highlight.js) is loaded only when a body is not known already.
-  const unknown = bodies.filter((body) => known.get(body.contentKey) === undefined);
-  const render =
-    unknown.length > 0 ? (await import('../transform/markdown.ts')).createMarkdownRenderer(options) : undefined;
+  const render = bodies.some((body) => known.get(body.contentKey) === undefined)
+    ? (await import('../transform/markdown.ts')).createMarkdownRenderer(options)
+    : undefined;
   const htmlOf = (body: FeedPlan['entries'][number]['body']) => {
     let html = known.get(body.contentKey);
     if (html === undefined) known.set(body.contentKey, (html = render!(body.markdown).html));

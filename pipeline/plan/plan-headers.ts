@@ -36,13 +36,8 @@ export function planHeaders({ config, inlineScripts }: PlanHeadersOptions): Head
   const hashes = [...new Set(inlineScripts)].map((script) => `'sha256-${hash('sha256', script, 'base64')}'`).sort();
   const analytics = config.analytics.skip ? [] : [new URL(config.analytics.scriptUrl).origin];
   const queue = config.analytics.skip ? [] : [ANALYTICS_QUEUE_ORIGIN];
-  const videoOrigins = [
-    ...new Set(
-      [config.video.poster, config.video.mp4, config.video.webm, config.video.captions].map(
-        (url) => new URL(url).origin,
-      ),
-    ),
-  ].sort();
+  const { poster, mp4, webm, captions } = config.video;
+  const videoOrigins = [...new Set([poster, mp4, webm, captions].map((url) => new URL(url).origin))].sort();
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...hashes, ...analytics]],

@@ -6,7 +6,7 @@ import type { Site } from '../site/site.ts';
 import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
 import { planSocialImage } from '../transform/social-images.ts';
-import type { EntryVersion } from '../transform/transform-content.ts';
+import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import { familyPageUrl, familyRoute } from './family-route.ts';
 import type {
@@ -18,20 +18,12 @@ import type {
   PagePlan,
   PostSummary,
 } from './page-plan.ts';
-import { feedPathFor, notFoundOutputPath, outputPathFor, urlFor } from './url-path.ts';
+import { feedPathFor, outputPathFor, urlFor } from './url-path.ts';
 
 /** What the shell (header, footer, menus) shows in one locale, the same on every page of it. */
 export interface ShellData {
   locale: Locale;
-  nav: {
-    home: string;
-    pricing: string;
-    blog: string;
-    glossary: string;
-    countries: string;
-    utmGenerator: string;
-    video: string;
-  };
+  nav: Record<keyof typeof NAV, string>;
   latestPosts: PostSummary[];
   /** The footer's comparison posts (product name and link), where the post exists. */
   comparisons: Array<{ product: string; href: string; isEnglishOnly: boolean }>;
@@ -62,7 +54,17 @@ const TEASER_POSTS = 3;
 /** Posts per page of the blog list. */
 export const BLOG_PAGE_SIZE = 24;
 
-type StaticRoute = 'index' | 'pricing' | 'blog' | 'glossary' | 'google-analytics-countries' | 'utm-generator' | 'video';
+/** The routes with one page per locale and no parameters, by the name of the shell's link to them. */
+const NAV = {
+  home: 'index',
+  pricing: 'pricing',
+  blog: 'blog',
+  glossary: 'glossary',
+  countries: 'google-analytics-countries',
+  utmGenerator: 'utm-generator',
+  video: 'video',
+} as const;
+type StaticRoute = (typeof NAV)[keyof typeof NAV];
 
 /**
  * Every page of the site (route × locale × record, plus a 404 per locale) with its URL path, output
@@ -123,28 +125,35 @@ class PagePlanner {
   /** The version each summary made shows (SitePlan.listed). */
   readonly listed = new Map<PostSummary, EntryVersion>();
   /** Blog posts by English slug (the footer's comparisons and the countries list look them up for every locale). */
-  private blogPostsBySlug: Map<string, ContentFamily> | undefined;
+  private readonly blogPostsBySlug = new Map<string, ContentFamily>();
 
   constructor(
     private readonly site: Site,
     private readonly content: Content,
-  ) {}
+  ) {
+    // The first family with that English slug, as a search in list order would find it.
+    for (const family of content.blogPosts) {
+      const slug = family.versions.en?.slug;
+      if (slug !== undefined && !this.blogPostsBySlug.has(slug)) this.blogPostsBySlug.set(slug, family);
+    }
+  }
 
   private iso(locale: Locale): string {
     return this.site.locales.find((meta) => meta.code === locale)!.iso;
   }
 
-  /** The locale's tagline on the brand background: the og:image of every page that is not an entry. */
-  private localeSocialImage(locale: Locale) {
-    return planSocialImage({
-      title: this.t(locale, 'page.index.title'),
-      footer: this.site.config.product,
-      lang: this.iso(locale),
-    });
+  /** An og:image: an entry's title, or on every other page the locale's tagline (`page.index.title`). */
+  private socialImage(title: string, locale: Locale) {
+    return planSocialImage({ title, footer: this.site.config.product, lang: this.iso(locale) });
   }
 
   private t(locale: Locale, key: string, ...args: string[]): string {
     return formatMessage(this.site.messages[locale], key, ...args);
+  }
+
+  /** A route's URL path in every locale (the `hrefIn` of its pages). */
+  private routeHref(route: RouteName, params?: Record<string, string>): (locale: Locale) => string {
+    return (locale) => urlFor(this.site.routes, { route, locale, params });
   }
 
   private absolute(urlPath: string): string {
@@ -186,22 +195,20 @@ class PagePlanner {
       })),
       noindex: false,
       lastModified: undefined,
-      socialImage: this.localeSocialImage(locale),
+      socialImage: this.socialImage(this.t(locale, 'page.index.title'), locale),
       ...fields,
     };
   }
 
   staticPages(locale: Locale): PagePlan[] {
-    const routes = this.site.routes;
-    const at = (route: StaticRoute) => (inLocale: Locale) => urlFor(routes, { route, locale: inLocale });
     const described = (route: StaticRoute, key: string, data: PageData, ...args: string[]) =>
-      this.page(route, locale, at(route), {
+      this.page(route, locale, this.routeHref(route), {
         title: this.t(locale, `page.${key}.title`, ...args),
         description: this.t(locale, `page.${key}.description`),
         data,
       });
     return [
-      this.page('index', locale, at('index'), {
+      this.page('index', locale, this.routeHref('index'), {
         title: this.t(locale, 'page.index.title'),
         description: this.t(locale, 'meta.default_description'),
         data: { template: 'home', latestPosts: this.latestPosts(locale) },
@@ -226,10 +233,8 @@ class PagePlanner {
     const posts = this.inLocale(this.content.blogPosts, locale);
     const pageCount = (inLocale: Locale) =>
       Math.max(1, Math.ceil(this.inLocale(this.content.blogPosts, inLocale).length / BLOG_PAGE_SIZE));
-    const count = pageCount(locale);
-    const counts = Object.fromEntries(
-      LOCALES.map((inLocale) => [inLocale, inLocale === locale ? count : pageCount(inLocale)]),
-    ) as Record<Locale, number>;
+    const counts = Object.fromEntries(LOCALES.map((other) => [other, pageCount(other)])) as Record<Locale, number>;
+    const count = counts[locale];
     // Locales without a version of some posts list fewer of them, so they may have fewer pages.
     const hrefOf = (page: number) => (inLocale: Locale) =>
       page > counts[inLocale]
@@ -266,27 +271,16 @@ class PagePlanner {
         .filter((family) => family.articleType === category)
         .map((family) => this.summary(family, locale));
     return [
-      this.page(
-        'glossary-category',
-        locale,
-        (inLocale) => urlFor(this.site.routes, { route: 'glossary-category', locale: inLocale, params: { category } }),
-        {
-          title: summary.title,
-          description: summary.description,
-          data: { template: 'glossary-category', category: summary, terms: inCategory(this.content.glossaryTerms) },
-        },
-      ),
-      this.page(
-        'glossary-category-key-terms',
-        locale,
-        (inLocale) =>
-          urlFor(this.site.routes, { route: 'glossary-category-key-terms', locale: inLocale, params: { category } }),
-        {
-          title: summary.keyTermsTitle,
-          description: summary.keyTermsDescription,
-          data: { template: 'key-terms', category: summary, terms: inCategory(this.content.keyTerms) },
-        },
-      ),
+      this.page('glossary-category', locale, this.routeHref('glossary-category', { category }), {
+        title: summary.title,
+        description: summary.description,
+        data: { template: 'glossary-category', category: summary, terms: inCategory(this.content.glossaryTerms) },
+      }),
+      this.page('glossary-category-key-terms', locale, this.routeHref('glossary-category-key-terms', { category }), {
+        title: summary.keyTermsTitle,
+        description: summary.keyTermsDescription,
+        data: { template: 'key-terms', category: summary, terms: inCategory(this.content.keyTerms) },
+      }),
     ];
   }
 
@@ -300,16 +294,12 @@ class PagePlanner {
       isFallback: language.isFallback,
       englishHref:
         version.automaticTranslated && family.versions.en ? this.familyHref(family, DEFAULT_LOCALE) : undefined,
-      breadcrumbs: this.breadcrumbs(family, locale, version.title, isFallback ? version.locale : undefined),
+      breadcrumbs: this.breadcrumbs(family, locale, version),
     };
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       // The <title> is in the page's language too: an English title says it is English.
       title: isFallback ? this.t(locale, 'article.not_translated_title', version.title) : version.title,
-      socialImage: planSocialImage({
-        title: version.question ?? version.title,
-        footer: this.site.config.product,
-        lang: this.iso(version.locale),
-      }),
+      socialImage: this.socialImage(version.question ?? version.title, version.locale),
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
       noindex: version.isDraft,
@@ -318,12 +308,13 @@ class PagePlanner {
   }
 
   notFoundPage(locale: Locale): PagePlan {
+    const urlPath = locale === DEFAULT_LOCALE ? '/404' : `/${locale}/404`;
     return {
       name: `not-found___${locale}`,
       route: 'not-found',
       locale,
-      urlPath: locale === DEFAULT_LOCALE ? '/404' : `/${locale}/404`,
-      outputPath: notFoundOutputPath(locale),
+      urlPath,
+      outputPath: outputPathFor(urlPath),
       title: this.t(locale, 'page.not_found.title'),
       description: this.t(locale, 'meta.default_description'),
       canonical: undefined,
@@ -334,44 +325,24 @@ class PagePlanner {
         href: urlFor(this.site.routes, { route: 'index', locale: other }),
       })),
       lastModified: undefined,
-      socialImage: this.localeSocialImage(locale),
+      socialImage: this.socialImage(this.t(locale, 'page.index.title'), locale),
       data: { template: 'not-found' },
     };
   }
 
   shell(locale: Locale): ShellData {
-    const at = (route: StaticRoute) => urlFor(this.site.routes, { route, locale });
+    const nav = Object.entries(NAV).map(([name, route]) => [name, urlFor(this.site.routes, { route, locale })]);
     return {
       locale,
-      nav: {
-        home: at('index'),
-        pricing: at('pricing'),
-        blog: at('blog'),
-        glossary: at('glossary'),
-        countries: at('google-analytics-countries'),
-        utmGenerator: at('utm-generator'),
-        video: at('video'),
-      },
+      nav: Object.fromEntries(nav) as ShellData['nav'],
       latestPosts: this.latestPosts(locale),
       comparisons: COMPARISONS.flatMap(([product, slug]) => {
-        const post = this.blogPostBySlug(slug);
+        const post = this.blogPostsBySlug.get(slug);
         const href = post && this.familyHref(post, locale);
         return post && href ? [{ product, href, isEnglishOnly: this.isEnglishOnly(post, locale) }] : [];
       }),
       feed: feedPathFor(locale),
     };
-  }
-
-  private blogPostBySlug(englishSlug: string): ContentFamily | undefined {
-    // The first family with that English slug, as a search in list order would find it.
-    if (!this.blogPostsBySlug) {
-      this.blogPostsBySlug = new Map();
-      for (const family of this.content.blogPosts) {
-        const slug = family.versions.en?.slug;
-        if (slug !== undefined && !this.blogPostsBySlug.has(slug)) this.blogPostsBySlug.set(slug, family);
-      }
-    }
-    return this.blogPostsBySlug.get(englishSlug);
   }
 
   private latestPosts(locale: Locale): PostSummary[] {
@@ -393,8 +364,7 @@ class PagePlanner {
 
   /** A post in a list of the locale; only for families with a page there (inLocale). Made of the version it shows and its href alone. */
   private summary(family: ContentFamily, locale: Locale): PostSummary {
-    const language = family.languages[locale]!;
-    const version = family.versions[language.sourceLocale]!;
+    const version = family.versions[family.languages[locale]!.sourceLocale]!;
     const summary: PostSummary = {
       href: this.familyHref(family, locale)!,
       title: version.title,
@@ -422,18 +392,14 @@ class PagePlanner {
     };
   }
 
-  private breadcrumbs(
-    family: ContentFamily,
-    locale: Locale,
-    title: string,
-    titleLocale: Locale | undefined,
-  ): ArticleView['breadcrumbs'] {
+  /** The trail to an entry's page, ending in the title of the version it shows (marked when in another language). */
+  private breadcrumbs(family: ContentFamily, locale: Locale, version: EntryVersion): ArticleView['breadcrumbs'] {
     const at = (label: string, route: StaticRoute) => ({ label, href: urlFor(this.site.routes, { route, locale }) });
     const home = at(this.site.config.product, 'index');
     const here = {
-      label: title,
+      label: version.title,
       href: this.familyHref(family, locale)!,
-      ...(titleLocale ? { lang: titleLocale } : {}),
+      ...(version.locale === locale ? {} : { lang: version.locale }),
     };
     if (family.articleType === 'blog') return [home, at(this.t(locale, 'nav.blog'), 'blog'), here];
     if (family.articleType === 'google-analytics-countries')
@@ -473,17 +439,8 @@ class PagePlanner {
     if (!paths) {
       paths = new Map();
       const routes = this.site.routes;
-      for (const route of [
-        'index',
-        'pricing',
-        'blog',
-        'glossary',
-        'google-analytics-countries',
-        'utm-generator',
-        'video',
-      ] as const) {
+      for (const route of Object.values(NAV))
         paths.set(urlFor(routes, { route, locale: DEFAULT_LOCALE }), urlFor(routes, { route, locale }));
-      }
       for (const family of entryFamilies(this.content)) {
         const language = family.languages[locale];
         if (!language || language.isFallback || !family.versions[DEFAULT_LOCALE]) continue;
@@ -504,28 +461,19 @@ class PagePlanner {
 
   /** The fixed list of countries where the tool was ruled illegal wins over CMS entries for the same code. */
   private countries(locale: Locale): CountrySummary[] {
-    const fixed = this.site.countries.ruledIllegal.map((country): CountrySummary => {
-      const post = this.blogPostBySlug(country.blogSlug);
-      return {
-        code: country.code,
-        status: 'forbidden',
-        href: post ? this.familyHref(post, locale) : undefined,
-        isEnglishOnly: post ? this.isEnglishOnly(post, locale) : false,
-      };
+    const summary = (code: string, status: CountryStatus, page: ContentFamily | undefined): CountrySummary => ({
+      code,
+      status,
+      href: page ? this.familyHref(page, locale) : undefined,
+      isEnglishOnly: page ? this.isEnglishOnly(page, locale) : false,
     });
+    const fixed = this.site.countries.ruledIllegal.map((country) =>
+      summary(country.code, 'forbidden', this.blogPostsBySlug.get(country.blogSlug)),
+    );
     const fixedCodes = new Set(fixed.map((country) => country.code));
-    const fromCms = this.inLocale(this.content.countries, locale).flatMap((family): CountrySummary[] => {
+    const fromCms = this.inLocale(this.content.countries, locale).flatMap((family) => {
       const country = family.versions[family.languages[locale]!.sourceLocale]?.country;
-      return country && !fixedCodes.has(country.code)
-        ? [
-            {
-              code: country.code,
-              status: country.status,
-              href: this.familyHref(family, locale),
-              isEnglishOnly: this.isEnglishOnly(family, locale),
-            },
-          ]
-        : [];
+      return country && !fixedCodes.has(country.code) ? [summary(country.code, country.status, family)] : [];
     });
     return [...fixed, ...fromCms].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }

@@ -37,12 +37,7 @@ export function redirectInputs({ site, content, pages, dropBroken = false }: Pla
     redirects: site.redirects,
     routes: site.routes,
     families: entryFamilies(content).map(redirectFamily),
-    pages: pages.map((page) => ({
-      route: page.route,
-      locale: page.locale,
-      urlPath: page.urlPath,
-      outputPath: page.outputPath,
-    })),
+    pages: pages.map(({ route, locale, urlPath, outputPath }) => ({ route, locale, urlPath, outputPath })),
     dropBroken,
   };
 }

@@ -72,21 +72,13 @@ export function planSitePages({
     plan = planPages({ content, site });
   }
   const hashes = hasher.hashPages(plan.pages, plan.familyOf, plan.listed);
-  const kept: KeptFile[] = [];
-  const toRender = plan.pages.filter((page) => {
-    if (previous?.get(page.outputPath)?.hash !== hashes.get(page.outputPath)) return true;
-    kept.push({ path: page.outputPath, kept: true });
-    return false;
-  });
+  const isUnchanged = (page: PagePlan) => previous?.get(page.outputPath)?.hash === hashes.get(page.outputPath);
+  const toRender = plan.pages.filter((page) => !isUnchanged(page));
+  const kept: KeptFile[] = plan.pages.filter(isUnchanged).map((page) => ({ path: page.outputPath, kept: true }));
 
   const plannedOf = new Map<ContentFamily, PagePlan[]>();
-  const others: PagePlan[] = [];
-  for (const page of plan.pages) {
-    const family = plan.familyOf.get(page);
-    if (!family) others.push(page);
-    else if (plannedOf.has(family)) plannedOf.get(family)!.push(page);
-    else plannedOf.set(family, [page]);
-  }
+  for (const [page, family] of plan.familyOf) plannedOf.set(family, [...(plannedOf.get(family) ?? []), page]);
+  const others = plan.pages.filter((page) => !plan.familyOf.has(page));
   // Elements per family: a page's alternates are its family's pages, whose noindex drops them.
   const sitemap = sitemapElements(others);
   const outlines: PageOutline[] = others.filter((page) => page.route !== 'not-found');
@@ -104,8 +96,8 @@ export function planSitePages({
     }
     const pages = plannedOf.get(family) ?? [];
     const elements = new Map(sitemapElements(pages).map((element) => [element.loc, element]));
-    for (const page of pages) outlines.push(page);
-    for (const element of elements.values()) sitemap.push(element);
+    outlines.push(...pages);
+    sitemap.push(...elements.values());
     const key = keyOf.get(family);
     if (key !== undefined) {
       // Every element of a family has the same hreflang lines.

@@ -50,10 +50,9 @@ export async function planSite(options: PlanSiteOptions): Promise<SitePlan> {
     ? dropClashingPages({ content: shadowed.content, site })
     : { content: shadowed.content, warnings: [] };
   const scripts = await clientBundles(store, options.memo, code);
-  const shells = planShells({ content, site });
   const shared = createRenderShared({
     site,
-    shells,
+    shells: planShells({ content, site }),
     assets: options.assets,
     scripts,
     markdown: options.prepared.markdownOptions,

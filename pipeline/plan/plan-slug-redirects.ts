@@ -69,13 +69,12 @@ export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedire
 }
 
 function familyRedirects(family: RedirectFamily, routes: RoutesFile): RedirectRule[] {
-  const slugs = family.slugs;
   // Only locales with a page of the entry get redirects to it (a family without English has no English URL).
   return LOCALES.flatMap((locale) => {
     const own = family.own[locale];
     if (own === undefined) return [];
     const to = familyUrlFor(routes, family, locale, own);
-    return slugs
+    return family.slugs
       .filter((slug) => slug !== own)
       .map((slug): RedirectRule => ({
         from: familyUrlFor(routes, family, locale, slug),

@@ -44,29 +44,24 @@ function encodedProblem(from: string): string | undefined {
   return undefined;
 }
 
-export type TargetKind = { kind: 'path' } | { kind: 'url' } | { kind: 'invalid'; problem: string };
-
-/** A target is a site path (checked against the pages later) or an absolute https URL. */
-export function classifyTarget(to: string): TargetKind {
+/** Why a target cannot be used, or undefined: it is a site path (checked against the pages later) or an https URL. */
+export function targetProblem(to: string): string | undefined {
   if (to.startsWith('/')) {
-    if (to.startsWith('//') || to.includes('\\'))
-      return { kind: 'invalid', problem: 'could be read as another host ("//" or "\\" at the start)' };
-    const problem = to === '/' ? undefined : sourceProblem(to);
-    return problem ? { kind: 'invalid', problem } : { kind: 'path' };
+    if (to.startsWith('//') || to.includes('\\')) return 'could be read as another host ("//" or "\\" at the start)';
+    return to === '/' ? undefined : sourceProblem(to);
   }
   let url: URL;
   try {
     url = new URL(to);
   } catch {
-    return { kind: 'invalid', problem: 'is neither a path starting with "/" nor an absolute URL' };
+    return 'is neither a path starting with "/" nor an absolute URL';
   }
-  if (url.protocol !== 'https:') return { kind: 'invalid', problem: 'is an absolute URL but not https' };
-  if (url.username || url.password) return { kind: 'invalid', problem: 'carries credentials' };
+  if (url.protocol !== 'https:') return 'is an absolute URL but not https';
+  if (url.username || url.password) return 'carries credentials';
   if (url.search || url.hash || to.includes('?') || to.includes('#'))
-    return { kind: 'invalid', problem: "has a query or fragment (the request's query string is kept instead)" };
-  if (url.href !== to && `${url.href.replace(/\/$/, '')}` !== to)
-    return { kind: 'invalid', problem: `is not in normal form (${url.href})` };
+    return "has a query or fragment (the request's query string is kept instead)";
+  if (url.href !== to && url.href.replace(/\/$/, '') !== to) return `is not in normal form (${url.href})`;
   if (!URL_CHARACTERS.test(to.slice('https://'.length)))
-    return { kind: 'invalid', problem: 'has characters some host formats cannot carry ("$", quotes, spaces, "\\")' };
-  return { kind: 'url' };
+    return 'has characters some host formats cannot carry ("$", quotes, spaces, "\\")';
+  return undefined;
 }

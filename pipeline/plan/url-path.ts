@@ -4,7 +4,7 @@ import type { RouteName, RoutesFile } from '../site/schemas.ts';
 export interface RouteTarget {
   route: RouteName;
   locale: Locale;
-  params?: Record<string, string>;
+  params?: Record<string, string> | undefined;
 }
 
 /** The URL path of a route in a locale (`/de/blog/hallo-welt`): the only code that builds URL paths. */
@@ -43,11 +43,6 @@ export function decodeUrlPath(urlPath: string): string {
 /** Where a URL path is written: flat files, so every host serves the canonical URL without a redirect. */
 export function outputPathFor(urlPath: string): string {
   return urlPath === '/' ? 'index.html' : `${decodeURIComponent(urlPath.slice(1))}.html`;
-}
-
-/** The 404 page of a locale: `404.html` for English, `nl/404.html` … */
-export function notFoundOutputPath(locale: Locale): string {
-  return locale === 'en' ? '404.html' : `${locale}/404.html`;
 }
 
 /** The Atom feed of a locale's blog: `/feed.xml`, `/nl/feed.xml` … */

@@ -1,14 +1,13 @@
-import type { Sharp, SharpOptions } from 'sharp';
+import type sharpFactory from 'sharp';
 import type { Store } from '../cache/store.ts';
 
-type SharpFactory = (input?: Buffer | Uint8Array | string, options?: SharpOptions) => Sharp;
-let loadedSharp: Promise<SharpFactory> | undefined;
+let loadedSharp: Promise<typeof sharpFactory> | undefined;
 
 /**
  * sharp, loaded the first time an image is read or drawn (a rebuild that finds every image in its caches
  * does not load it). Its operation cache is off: every image is read or drawn once per build.
  */
-function sharpLibrary(): Promise<SharpFactory> {
+function sharpLibrary(): Promise<typeof sharpFactory> {
   return (loadedSharp ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
     return sharp;
@@ -81,7 +80,10 @@ async function averageColour(file: string): Promise<CoverColour> {
   return { hex: `#${hex}`, brightness: Math.round((r * 299 + g * 587 + b * 114) / 1000) };
 }
 
-type ImageSize = { width: number; height: number };
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 /**
  * Intrinsic width and height of images (Markdown images get them, so nothing shifts while they load).

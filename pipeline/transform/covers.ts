@@ -1,6 +1,6 @@
 import type { MediaFiles } from '../fetch/fetch-media.ts';
-import type { Media } from '../validate/schemas.ts';
-import type { CoverColours } from './cover-colours.ts';
+import type { ArticleRecord, Media } from '../validate/schemas.ts';
+import type { CoverColour, CoverColours } from './cover-colours.ts';
 
 export interface CoverImage {
   src: string;
@@ -23,38 +23,20 @@ export interface Cover {
 const COVER_FORMATS = ['small', 'medium', 'large'] as const;
 
 /** The without-text image when there is one, else the with-text image. */
-export function pickCover(record: {
-  coverImageWithoutText?: Media | null | undefined;
-  coverImageWithText?: Media | null | undefined;
-}): Media | undefined {
+export function pickCover(
+  record: Pick<ArticleRecord, 'coverImageWithoutText' | 'coverImageWithText'>,
+): Media | undefined {
   return record.coverImageWithoutText ?? record.coverImageWithText ?? undefined;
-}
-
-/** The URLs of a media object the pages use (the original and the small, medium and large formats). */
-export function mediaUrlsOf(media: Media): string[] {
-  const urls = [media.url];
-  const formats = media.formats;
-  if (formats) {
-    for (const format of COVER_FORMATS) {
-      const found = formats[format];
-      if (found) urls.push(found.url);
-    }
-  }
-  return urls;
 }
 
 /** The smallest image of a media object: what the colour is computed from. */
 export function smallestUrlOf(media: Media): string {
   const formats = ['thumbnail', ...COVER_FORMATS] as const;
-  for (const format of formats) {
-    const url = media.formats?.[format]?.url;
-    if (url) return url;
-  }
-  return media.url;
+  return formats.map((format) => media.formats?.[format]?.url).find(Boolean) ?? media.url;
 }
 
 /** The colour from the CMS metadata (with a leading #), if it is there. */
-export function metadataColour(media: Media): { hex: string; brightness: number } | undefined {
+export function metadataColour(media: Media): CoverColour | undefined {
   const meta = media.provider_metadata?.meta ?? media.provider_metadata;
   const hex = meta?.averageColorHex ?? media.provider_metadata?.averageColorHex;
   const brightness = meta?.averageColorBrightness ?? media.provider_metadata?.averageColorBrightness;
@@ -62,9 +44,12 @@ export function metadataColour(media: Media): { hex: string; brightness: number 
   return { hex: `#${hex.replace(/^#/, '').toLowerCase()}`, brightness };
 }
 
-/** The files a cover needs: its images, and the one its colour is computed from when the CMS metadata has none. */
+/**
+ * The files a cover needs: the images the pages use (the original and the small, medium and large
+ * formats), and the one its colour is computed from when the CMS metadata has none.
+ */
 export function coverFileUrls(media: Media): string[] {
-  const urls = mediaUrlsOf(media);
+  const urls = [media.url, ...COVER_FORMATS.flatMap((format) => media.formats?.[format]?.url ?? [])];
   if (!metadataColour(media)) urls.push(smallestUrlOf(media));
   return urls;
 }

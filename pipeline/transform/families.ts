@@ -1,15 +1,11 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
 import type { Collection } from '../fetch/collections.ts';
+import type { ArticleRecord } from '../validate/schemas.ts';
 
-interface FamilyRecord {
-  id: number;
-  documentId?: string | undefined;
-  locale: Locale;
-  slug: string;
-  articleType: string;
-  updatedAt: string;
-  localizations?: Array<{ id: number; locale: string }> | null | undefined;
-}
+type FamilyRecord = Pick<
+  ArticleRecord,
+  'id' | 'documentId' | 'locale' | 'slug' | 'articleType' | 'updatedAt' | 'localizations'
+>;
 
 export interface RecordFamily<T extends FamilyRecord> {
   /** Stable across builds and sources: `collection:documentId`, or the lowest id of a v4 family. */

@@ -1,5 +1,5 @@
 import type { ValidContent } from '../validate/validate-content.ts';
-import { coverFileUrls, mediaUrlsOf, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
+import { coverFileUrls, metadataColour, pickCover, smallestUrlOf } from './covers.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 import type { MarkdownBodyMemo } from './markdown-jobs.ts';
 
@@ -29,14 +29,9 @@ export function listMedia(content: ValidContent, memo?: MarkdownBodyMemo): Media
     }
     const cover = pickCover(record);
     if (!cover) continue;
-    for (const url of mediaUrlsOf(cover)) urls.add(url);
-    if (metadataColour(cover)) {
-      fromCms.add(cover.url);
-    } else {
-      const smallest = smallestUrlOf(cover);
-      needColour.add(smallest);
-      urls.add(smallest);
-    }
+    for (const url of coverFileUrls(cover)) urls.add(url);
+    if (metadataColour(cover)) fromCms.add(cover.url);
+    else needColour.add(smallestUrlOf(cover));
   }
   return {
     urls: [...urls].sort(),

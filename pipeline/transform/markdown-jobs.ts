@@ -1,10 +1,11 @@
 import { digest, digestJson } from '../cache/store.ts';
 import type { Collection } from '../fetch/collections.ts';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
-import type { Locale } from '../locale.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
+import type { ImageSize } from './cover-colours.ts';
 import type { MarkdownInput } from './markdown.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 
@@ -40,24 +41,21 @@ export function planMarkdownJobs(options: {
   content: ValidContent;
   site: Site;
   media: MediaFiles;
-  imageSizes: ReadonlyMap<string, { width: number; height: number }>;
+  imageSizes: ReadonlyMap<string, ImageSize>;
   codeHash: string;
   memo?: MarkdownBodyMemo | undefined;
 }): Map<string, MarkdownJob> {
   // Per locale: its strings, and a hash of everything the key takes that is the same for all its entries.
-  const locales = new Map<Locale, { strings: MarkdownInput['strings']; prefix: string }>();
-  const forLocale = (locale: Locale) => {
-    let known = locales.get(locale);
-    if (!known) {
+  const locales = new Map(
+    LOCALES.map((locale) => {
       const strings = markdownStrings(options.site, locale);
-      known = { strings, prefix: digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]) };
-      locales.set(locale, known);
-    }
-    return known;
-  };
+      const prefix = digestJson([options.codeHash, options.site.config.baseUrl, locale, strings]);
+      return [locale, { strings, prefix }];
+    }),
+  );
   const jobs = new Map<string, MarkdownJob>();
   const add = (collection: Collection, record: ValidContent['articles'][number] | ValidContent['keyTerms'][number]) => {
-    const { strings, prefix } = forLocale(record.locale);
+    const { strings, prefix } = locales.get(record.locale)!;
     let body = options.memo?.get(record);
     if (!body) {
       const markdown = record.content ?? '';

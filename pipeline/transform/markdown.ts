@@ -1,5 +1,6 @@
 import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
+import type { ImageSize } from './cover-colours.ts';
 import { QUOTES, typeset } from '../locale-format.ts';
 import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
@@ -15,7 +16,7 @@ import { formatFigures, placeInserts } from './markdown/layout.ts';
 import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
-import { createUrlPolicy, type ImageSize, type UrlPolicy } from './markdown/urls.ts';
+import { createUrlPolicy, type UrlPolicy } from './markdown/urls.ts';
 import { benchOff } from '../bench-off.ts';
 
 export interface MarkdownOptions {
@@ -64,8 +65,6 @@ export interface RenderedMarkdown {
   headings: TableOfContentsEntry[];
 }
 
-type MarkdownRenderer = (input: MarkdownInput) => RenderedMarkdown;
-
 /** A heading's id: ASCII letters, digits and hyphens; `section` when nothing is left. */
 export function slugifyHeading(text: string): string {
   return (
@@ -86,8 +85,8 @@ export function slugifyHeading(text: string): string {
  * relative and images point at the site's copies. The HTML always ends in an allowlist sanitizer.
  * Pure; the returned function throws SITE_CONFIG_INVALID for a call to action without an https URL.
  */
-export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRenderer {
-  const urls = createUrlPolicy(options.baseUrl, options.media, options.imageSizes, options.unavailableMedia);
+export function createMarkdownRenderer(options: MarkdownOptions): (input: MarkdownInput) => RenderedMarkdown {
+  const urls = createUrlPolicy(options);
   const md = createParser(urls);
 
   return (input: MarkdownInput): RenderedMarkdown => {
@@ -110,15 +109,10 @@ export function createMarkdownRenderer(options: MarkdownOptions): MarkdownRender
     }));
     const { strings } = input;
     const placed = placeInserts(tokens, {
-      tableOfContents: input.showIndex
-        ? formatTableOfContents(tableOfContents, strings.tableOfContents, strings.lang)
-        : '',
+      tableOfContents: input.showIndex ? formatTableOfContents(tableOfContents, strings) : '',
       ctaOne: input.showCallToActions ? formatCallToAction(strings.ctaOne, urls, strings.lang?.ui) : '',
       ctaTwo: input.showCallToActions ? formatCallToAction(strings.ctaTwo, urls, strings.lang?.ui) : '',
-      footnotes:
-        notes.length > 0
-          ? formatFootnotesSection({ notes, label: strings.footnotes, backToText: strings.backToText })
-          : '',
+      footnotes: formatFootnotesSection(notes, strings),
     });
     const html = md.renderer.render(placed, md.options, env);
     return { html: benchOff('sanitizer') ? html : sanitizeRenderedHtml(html), headings };

@@ -9,7 +9,7 @@ import type { FetchedContent } from '../fetch/raw-entry.ts';
 import type { Site } from '../site/site.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
 import { checkImage, extractCoverColours, measureImages, type StoredImage } from './cover-colours.ts';
-import { describeUnavailableMedia, findUnavailableMedia, listMedia, type UnavailableMedia } from './list-media.ts';
+import { describeUnavailableMedia, findUnavailableMedia, listMedia } from './list-media.ts';
 import type { MarkdownOptions } from './markdown.ts';
 import { planMarkdownJobs } from './markdown-jobs.ts';
 import { transformContent, type Content } from './transform-content.ts';
@@ -76,8 +76,13 @@ export async function prepareContent({
   // What the source lacks or cannot serve as an image: the pages go without it.
   const unavailable = new Map([...media.missing, ...colours.unreadable]);
   for (const url of colours.unreadable.keys()) media.files.delete(url);
-  const missingUses = findUnavailableMedia(valid, unavailable, memo.markdownBodies);
-  if (options.strict && missingUses.length > 0) throw mediaUnavailableError(missingUses);
+  const missing = findUnavailableMedia(valid, unavailable, memo.markdownBodies).map(describeUnavailableMedia);
+  if (options.strict && missing.length > 0)
+    throw new SitegenError({
+      code: 'MEDIA_UNAVAILABLE',
+      message: `${missing.length} ${missing.length === 1 ? 'image an entry uses is' : 'images entries use are'} not available (--strict):\n${missing.map((line) => `  ${line}`).join('\n')}`,
+      hint: 'upload the files again to the CMS media library (or content/uploads/), or remove them from the entries; without --strict the pages are built without them',
+    });
   const markdown = planMarkdownJobs({
     content: valid,
     site,
@@ -95,7 +100,6 @@ export async function prepareContent({
     markdown,
     unavailableMedia: unavailable,
   });
-  const missing = missingUses.map(describeUnavailableMedia);
   return {
     content,
     versionNames: versionNames(
@@ -106,7 +110,7 @@ export async function prepareContent({
     media: media.files,
     mediaDownloads: media.downloads,
     markdownOptions: { baseUrl: site.config.baseUrl, media: media.files, imageSizes, unavailableMedia: unavailable },
-    mediaUnavailable: missingUses.length,
+    mediaUnavailable: missing.length,
     warnings: [...fetched.warnings, ...valid.warnings, ...missing],
     problems: [
       ...valid.warnings.map((message): BuildProblem => ({ code: 'CONTENT_INVALID', message })),
@@ -114,13 +118,4 @@ export async function prepareContent({
     ],
     coverColours: { fromCms: mediaList.colourFromCms, computed: colours.computed, cached: colours.cached },
   };
-}
-
-/** --strict: the images entries use that the source could not serve fail the build. */
-function mediaUnavailableError(missingUses: UnavailableMedia[]): SitegenError {
-  return new SitegenError({
-    code: 'MEDIA_UNAVAILABLE',
-    message: `${missingUses.length} ${missingUses.length === 1 ? 'image an entry uses is' : 'images entries use are'} not available (--strict):\n${missingUses.map((item) => `  ${describeUnavailableMedia(item)}`).join('\n')}`,
-    hint: 'upload the files again to the CMS media library (or content/uploads/), or remove them from the entries; without --strict the pages are built without them',
-  });
 }

@@ -50,8 +50,7 @@ export async function writeSocialImages(
   store: Store,
   { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {},
 ): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
-  const unique = new Map<string, SocialImage>();
-  for (const image of images) unique.set(image.src, image);
+  const unique = new Map([...images].map((image) => [image.src, image]));
   const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
   const fileOf = (image: SocialImage) => store.fileOf(STORE_FILES, path.basename(image.src));
   const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
@@ -275,8 +274,7 @@ function paintTitle(scanlines: Uint8Array, title: SvgChannel & { top: number }):
 export function fitTitle(title: string): { lines: string[]; size: number } {
   for (const size of [68, 60, 52, 46]) {
     // DejaVu Sans Bold averages about 0.62 em per character in mixed-case Latin text.
-    const perLine = Math.floor(1040 / (size * 0.62));
-    const lines = wrap(title, perLine);
+    const lines = wrap(title, Math.floor(1040 / (size * 0.62)));
     if (lines.length <= 4) return { lines, size };
   }
   const lines = wrap(title, Math.floor(1040 / (46 * 0.62))).slice(0, 4);

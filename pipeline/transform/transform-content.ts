@@ -73,9 +73,12 @@ export interface TransformOptions {
   unavailableMedia?: ReadonlyMap<string, string> | undefined;
 }
 
+/** The lists of Content whose families have entry pages. */
+const ENTRY_LISTS = ['blogPosts', 'glossaryTerms', 'keyTerms', 'countries'] as const;
+
 /** The families that have entry pages, in the order their pages are planned. */
 export function entryFamilies(content: Content): ContentFamily[] {
-  return [...content.blogPosts, ...content.glossaryTerms, ...content.keyTerms, ...content.countries];
+  return ENTRY_LISTS.flatMap((list) => content[list]);
 }
 
 /** The content without the entry pages `isLeftOut` names: their locales leave their families' languages maps. */
@@ -88,13 +91,7 @@ export function withoutPages(content: Content, isLeftOut: (family: ContentFamily
       for (const locale of gone) delete languages[locale];
       return { ...family, languages };
     });
-  return {
-    ...content,
-    blogPosts: drop(content.blogPosts),
-    glossaryTerms: drop(content.glossaryTerms),
-    keyTerms: drop(content.keyTerms),
-    countries: drop(content.countries),
-  };
+  return { ...content, ...Object.fromEntries(ENTRY_LISTS.map((list) => [list, drop(content[list])])) };
 }
 
 const STATUS_BY_ILLEGAL: Record<string, CountryStatus> = { yes: 'forbidden', no: 'legal', maybe: 'pending' };
@@ -141,8 +138,8 @@ export function transformContent(options: TransformOptions): Content {
   };
 }
 
-function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
-  family: RecordFamily<T>,
+function toContentFamily(
+  family: RecordFamily<ArticleRecord | KeyTermRecord>,
   options: TransformOptions,
 ): ContentFamily {
   const versions: Partial<Record<Locale, EntryVersion>> = {};
@@ -150,14 +147,13 @@ function toContentFamily<T extends ArticleRecord | KeyTermRecord>(
     const record = family.members[locale];
     if (record) versions[locale] = toVersion(record, family.collection, options);
   }
-  const languages = planLanguages(family);
   const primary = versions[primaryLocale(family)]!;
   return {
     key: family.key,
     collection: family.collection,
     articleType: family.articleType,
     versions,
-    languages,
+    languages: planLanguages(family),
     sortTime: primary.publishedAt ?? primary.updatedAt,
   };
 }

@@ -1,7 +1,7 @@
 import type { StateBlock } from 'markdown-it';
 import { RAW_HTML_TAGS } from './raw-html.ts';
 
-type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+export type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
 export type PlaceholderName = 'tableofcontents' | 'ctaone' | 'ctatwo';
 

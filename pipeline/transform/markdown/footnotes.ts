@@ -1,5 +1,6 @@
-import type { Env, StateBlock, StateInline, Token } from 'markdown-it';
-import { isIndentedCode, lineOf } from './block-rules.ts';
+import type { Env, StateInline, Token } from 'markdown-it';
+import { isIndentedCode, lineOf, type BlockRule } from './block-rules.ts';
+import type { MarkdownInput } from '../markdown.ts';
 import { escapeHtml } from './raw-html.ts';
 
 /** Where the parse keeps `[^id]: text` definitions (label → text), in markdown-it's per-call env. */
@@ -23,12 +24,7 @@ function definitionsOf(env: Env): Map<string, string> | undefined {
 }
 
 /** Block rule: a `[^id]: text` line stores the definition and renders nothing in place. */
-export function footnoteDefinitionRule(
-  state: StateBlock,
-  startLine: number,
-  _endLine: number,
-  silent: boolean,
-): boolean {
+export const footnoteDefinitionRule: BlockRule = (state, startLine, _endLine, silent) => {
   if (isIndentedCode(state, startLine)) return false;
   const match = DEFINITION_LINE.exec(lineOf(state, startLine));
   const definitions = definitionsOf(state.env);
@@ -38,7 +34,7 @@ export function footnoteDefinitionRule(
   if (!definitions.has(label)) definitions.set(label, text.trim());
   state.line = startLine + 1;
   return true;
-}
+};
 
 /** Inline rule: `[^id]` with a definition becomes a `footnote_ref` token; without one it stays text. */
 export function footnoteReferenceRule(state: StateInline, silent: boolean): boolean {
@@ -76,14 +72,12 @@ export function numberFootnotes(tokens: Token[], definitions: Map<string, string
       child.content = `<sup><a href="#note-${note.id}"${isFirst ? ` id="ref-${note.id}"` : ''}>${note.number}</a></sup>`;
     }
   }
-  const unreferenced = [...definitions]
-    .filter(([label]) => !byLabel.has(label))
-    .map(([label, text], index) => ({
-      id: claimFootnoteId(label, byLabel.size + index + 1, takenIds),
-      text,
-      isReferenced: false,
-    }));
-  return [...[...byLabel.values()].map(({ id, text, isReferenced }) => ({ id, text, isReferenced })), ...unreferenced];
+  const notes: Footnote[] = [...byLabel.values()];
+  for (const [label, text] of definitions) {
+    if (byLabel.has(label)) continue;
+    notes.push({ id: claimFootnoteId(label, notes.length + 1, takenIds), text, isReferenced: false });
+  }
+  return notes;
 }
 
 /** An id made of `[a-z0-9_-]` only, so that neither `note-<id>` nor `ref-<id>` is taken yet. */
@@ -100,19 +94,17 @@ function claimFootnoteId(label: string, number: number, takenIds: Set<string>): 
   return id;
 }
 
-interface FootnotesSectionInput {
-  notes: Array<{ id: string; html: string; isReferenced: boolean }>;
-  label: string;
-  backToText: string;
-}
-
-/** `<section class="footnotes">` with one list item per note, each with a link back to its reference. */
-export function formatFootnotesSection({ notes, label, backToText }: FootnotesSectionInput): string {
+/** `<section class="footnotes">` with one list item per note, each with a link back to its reference. Empty without notes. */
+export function formatFootnotesSection(
+  notes: Array<Omit<Footnote, 'text'> & { html: string }>,
+  { footnotes, backToText }: Pick<MarkdownInput['strings'], 'footnotes' | 'backToText'>,
+): string {
+  if (notes.length === 0) return '';
   const items = notes.map(({ id, html, isReferenced }) => {
     const back = isReferenced
       ? ` <a class="footnote-back" href="#ref-${id}" aria-label="${escapeHtml(backToText)}">↩</a>`
       : '';
     return `<li id="note-${id}">${html}${back}</li>`;
   });
-  return `<section class="footnotes" aria-label="${escapeHtml(label)}"><ol>${items.join('')}</ol></section>\n`;
+  return `<section class="footnotes" aria-label="${escapeHtml(footnotes)}"><ol>${items.join('')}</ol></section>\n`;
 }

@@ -1,22 +1,8 @@
 import MarkdownIt, { type Token } from 'markdown-it';
 import type { PlaceholderName } from './block-rules.ts';
 
-function blockToken(type: string, tag: string, nesting: 1 | -1): Token {
-  const token = new MarkdownIt.Token(type, tag, nesting);
-  token.block = true;
-  return token;
-}
-
-function inlineToken(children: Token[]): Token {
-  const token = new MarkdownIt.Token('inline', '', 0);
-  token.children = children;
-  return token;
-}
-
-function htmlToken(html: string): Token {
-  const token = new MarkdownIt.Token('sitegen_html', '', 0);
-  token.content = html;
-  return token;
+function token(type: string, tag: string, nesting: Token['nesting'], fields: Partial<Token>): Token {
+  return Object.assign(new MarkdownIt.Token(type, tag, nesting), fields);
 }
 
 /** A paragraph of an image, a line break and more text: the text is the image's caption. */
@@ -36,12 +22,12 @@ export function formatFigures(tokens: Token[]): Token[] {
       continue;
     }
     result.push(
-      blockToken('figure_open', 'figure', 1),
-      inlineToken(children.slice(0, 1)),
-      blockToken('figcaption_open', 'figcaption', 1),
-      inlineToken(children.slice(2)),
-      blockToken('figcaption_close', 'figcaption', -1),
-      blockToken('figure_close', 'figure', -1),
+      token('figure_open', 'figure', 1, { block: true }),
+      token('inline', '', 0, { children: children.slice(0, 1) }),
+      token('figcaption_open', 'figcaption', 1, { block: true }),
+      token('inline', '', 0, { children: children.slice(2) }),
+      token('figcaption_close', 'figcaption', -1, { block: true }),
+      token('figure_close', 'figure', -1, { block: true }),
     );
     index += 2;
   }
@@ -79,9 +65,9 @@ export function placeInserts(tokens: Token[], inserts: Inserts): Token[] {
   toHtml(placeholders.get('ctatwo'), inserts.ctaTwo);
 
   const result = [...tokens];
-  if (!tocPlaceholder) result.splice(findContentsIndex(tokens), 0, htmlToken(opening));
-  result.push(htmlToken(inserts.footnotes));
-  if (!placeholders.has('ctatwo')) result.push(htmlToken(inserts.ctaTwo));
+  if (!tocPlaceholder) result.splice(findContentsIndex(tokens), 0, token('sitegen_html', '', 0, { content: opening }));
+  result.push(token('sitegen_html', '', 0, { content: inserts.footnotes }));
+  if (!placeholders.has('ctatwo')) result.push(token('sitegen_html', '', 0, { content: inserts.ctaTwo }));
   return result;
 }
 

@@ -59,8 +59,7 @@ export function formatRawHtml(source: string, urls: UrlPolicy): string {
     CLOSE_TAG.lastIndex = next;
     OPEN_TAG.lastIndex = next;
     const close = CLOSE_TAG.exec(source);
-    const open = close ? null : OPEN_TAG.exec(source);
-    const tag = close ?? open;
+    const tag = close ?? OPEN_TAG.exec(source);
     if (!tag) {
       html += '&lt;';
       position = next + 1;

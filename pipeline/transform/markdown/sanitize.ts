@@ -106,11 +106,13 @@ const ATTRIBUTE_RULES = new Map<string, Map<string, AttributeRule>>(
     ),
   ]),
 );
+/** Per tag, whether a class is one ALLOWED_CLASSES lists (a name ending in `*` is a prefix). */
 const CLASS_RULES = new Map(
-  Object.entries(ALLOWED_CLASSES).map(([tag, classes]) => [
-    tag,
-    classes.map((name) => (name.endsWith('*') ? { prefix: name.slice(0, -1) } : { exact: name })),
-  ]),
+  Object.entries(ALLOWED_CLASSES).map(([tag, classes]) => {
+    const exact = new Set(classes.filter((name) => !name.endsWith('*')));
+    const prefixes = classes.filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1));
+    return [tag, (part: string) => exact.has(part) || prefixes.some((prefix) => part.startsWith(prefix))];
+  }),
 );
 /** Every `<` in the renderer's output starts a tag of this strict form: text is escaped, values double-quoted with no `"`, `<` or `>`. */
 const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s[a-z][a-z-]*="[^"<>]*")*)\s*\/?>/y;
@@ -143,17 +145,7 @@ export function isAllowedHtml(html: string): boolean {
       const value = raw!.replace(WRITTEN_REFERENCE, (reference) => REFERENCE_TEXT[reference]!);
       if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part)))
         return false;
-      if (
-        attribute === 'class' &&
-        !value
-          .split(' ')
-          .every((part) =>
-            CLASS_RULES.get(name)?.some((allowed) =>
-              'exact' in allowed ? part === allowed.exact : part.startsWith(allowed.prefix!),
-            ),
-          )
-      )
-        return false;
+      if (attribute === 'class' && !value.split(' ').every((part) => CLASS_RULES.get(name)?.(part))) return false;
       if (
         (attribute === 'href' || attribute === 'src') &&
         (IGNORED_OR_BACKSLASH_IN_URL.test(value) ||

@@ -1,3 +1,4 @@
+import type { MarkdownInput } from '../markdown.ts';
 import { escapeHtml } from './raw-html.ts';
 
 export interface TableOfContentsEntry {
@@ -17,8 +18,7 @@ interface EntryNode {
  */
 export function formatTableOfContents(
   entries: TableOfContentsEntry[],
-  label: string,
-  lang?: { ui: string; text: string },
+  { tableOfContents: label, lang }: Pick<MarkdownInput['strings'], 'tableOfContents' | 'lang'>,
 ): string {
   if (entries.length === 0) return '';
   const roots: EntryNode[] = [];

@@ -1,4 +1,5 @@
-import type { MediaFiles } from '../../fetch/fetch-media.ts';
+import type { ImageSize } from '../cover-colours.ts';
+import type { MarkdownOptions } from '../markdown.ts';
 
 /**
  * Only these URL forms survive in links and images: web, mail, and relative ones (site-relative,
@@ -32,19 +33,9 @@ export interface UrlPolicy {
   isUnavailable(src: string): boolean;
 }
 
-export interface ImageSize {
-  width: number;
-  height: number;
-}
-
-export function createUrlPolicy(
-  baseUrl: string,
-  media: MediaFiles,
-  sizes: ReadonlyMap<string, ImageSize> = new Map(),
-  unavailable: ReadonlyMap<string, string> = new Map(),
-): UrlPolicy {
+export function createUrlPolicy(options: MarkdownOptions): UrlPolicy {
   // The host only: other hosts of the same company (the app on the bare domain) stay external.
-  const ownHost = new URL(baseUrl).host.toLowerCase();
+  const ownHost = new URL(options.baseUrl).host.toLowerCase();
   return {
     checkUrl(url) {
       const cleaned = url.replace(IGNORED_IN_URL, '');
@@ -60,10 +51,10 @@ export function createUrlPolicy(
       return { href: relative, isExternal: false };
     },
     mediaSrc(src) {
-      const file = media.get(src);
+      const file = options.media.get(src);
       return file ? `/${file.outputPath}` : src;
     },
-    mediaSize: (src) => sizes.get(src),
-    isUnavailable: (src) => unavailable.has(src),
+    mediaSize: (src) => options.imageSizes?.get(src),
+    isUnavailable: (src) => options.unavailableMedia?.has(src) === true,
   };
 }
