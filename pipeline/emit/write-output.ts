@@ -104,12 +104,7 @@ interface PreviousOutput {
   groups: ReadonlyMap<string, PreviousGroup>;
 }
 
-interface WrittenOutput {
-  entries: OutputEntries;
-  groups: Map<string, WrittenGroup>;
-  bytes: number;
-  changedPaths: string[];
-}
+type WrittenOutput = Pick<WriteOutputResult, 'entries' | 'groups' | 'bytes'> & { changedPaths: string[] };
 
 /** The previous build's files that this one did not produce: outside the groups, and in each group not kept whole. */
 async function removedPaths(previous: PreviousOutput, result: WrittenOutput): Promise<string[]> {

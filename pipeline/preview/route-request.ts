@@ -52,6 +52,7 @@ export function createRouteTable(manifest: HostManifest) {
       header: new RegExp(`^\\s*${target.locale}(?![a-z0-9])`, 'i'),
     })),
     notFound: manifest.redirects.notFound,
+    rootNotFound: manifest.redirects.notFound.find((page) => page.prefix === '/')?.outputPath ?? '404.html',
     immutableFolders: manifest.headers.immutable.folders,
   };
 }
@@ -86,17 +87,16 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
     if (canonical) return redirect(308, canonical, true);
     const language = rootLanguage(request, table);
     if (language) return redirect(307, language, true);
-    return { kind: 'file', candidates: ['/index.html'], notFound: rootNotFound(table), vary: true, immutable: false };
+    return { kind: 'file', candidates: ['/index.html'], notFound: table.rootNotFound, vary: true, immutable: false };
   }
   if (table.immutableFolders.some((folder) => uri.startsWith(folder))) {
-    return { kind: 'file', candidates: [uri], notFound: rootNotFound(table), vary: false, immutable: true };
+    return { kind: 'file', candidates: [uri], notFound: table.rootNotFound, vary: false, immutable: true };
   }
   const target = table.redirects.get(path.toLowerCase()) ?? table.caseRedirects.get(path);
   if (target) return redirect(target.status, target.to);
   if (canonical) return redirect(308, canonical);
   const notFound =
-    table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ??
-    rootNotFound(table);
+    table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ?? table.rootNotFound;
   return { kind: 'file', candidates: [uri, `${uri}.html`], notFound, vary: false, immutable: false };
 }
 
@@ -134,8 +134,4 @@ function cookieValue(header: string | undefined, name: string): string | undefin
     .find(([key]) => key === name)
     ?.slice(1)
     .join('=');
-}
-
-function rootNotFound(table: RouteTable): string {
-  return table.notFound.find((page) => page.prefix === '/')?.outputPath ?? '404.html';
 }
