@@ -14,10 +14,6 @@ export interface SiteChange {
   file: string;
 }
 
-export interface SiteWatcher {
-  close(): Promise<void>;
-}
-
 const SITE_FILES = ['locales', 'routes.json', 'redirects.json', 'site.json'];
 /** The templates the renderer imports: the code's own, not the site's. */
 const TEMPLATES_DIR = path.resolve(new URL('templates/', PROJECT_ROOT_URL).pathname);
@@ -36,7 +32,10 @@ const NOISE = /(?:^|[/\\])(?:\.#[^/\\]*|[^/\\]*~|[^/\\]*\.sw[a-p]|\.DS_Store|491
  * trigger the next build. Each change is looked at again a moment later, since chokidar may have
  * reported the file truncated and dropped the event of the write that followed.
  */
-export async function watchSite(siteDir: string, onChange: (change: SiteChange) => void): Promise<SiteWatcher> {
+export async function watchSite(
+  siteDir: string,
+  onChange: (change: SiteChange) => void,
+): Promise<{ close(): Promise<void> }> {
   const base = path.resolve(siteDir);
   const roots: Array<{ dir: string; area: WatchedArea; base: string }> = [
     { dir: TEMPLATES_DIR, area: 'templates', base: path.dirname(TEMPLATES_DIR) },
