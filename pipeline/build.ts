@@ -10,7 +10,6 @@ import { openStore, type Store } from './cache/store.ts';
 import type { ClientBundles } from './emit/bundle-client.ts';
 import { bodiesToKeep, emitSite, type EmitSiteOptions, type EmittedSite } from './emit/emit-site.ts';
 import { loadSiteAssets } from './emit/load-site-assets.ts';
-import type { WriteOutputResult } from './emit/write-output.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import { fetchEntries } from './fetch/fetch-entries.ts';
@@ -170,10 +169,19 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const rendered = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
     const emitted = await run.stage('render and write', () =>
-      emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared, previous })),
+      emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared }, previous)),
     );
     const report = buildReport({ options, kept, site, source, prepared, plan, ...emitted, timings: run.timings });
-    await run.stage('save', () => saveOutputManifest(kept, { written: emitted.written, previous, report }));
+    await run.stage('save', () =>
+      writeOutputManifest(store, kept.outDir, {
+        entries: emitted.written.entries,
+        groups: emitted.written.groups,
+        previousGroups: previous.manifest?.groups,
+        inputKey: previous.inputKey,
+        fingerprint: kept.fingerprint?.key,
+        report,
+      }),
+    );
     return await finish(kept, options, report);
   } finally {
     if (!options.session) await pool?.pool.close();
@@ -269,13 +277,11 @@ async function poolFor(options: BuildOptions, early: StartedPool | undefined, pa
 function emitOptions(
   options: BuildOptions,
   { store, code, outDir, hostConfigDir }: Kept,
-  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets' | 'prepared'> & {
-    previous: PreviousBuild;
-  },
+  parts: Pick<EmitSiteOptions, 'plan' | 'rendered' | 'images' | 'site' | 'assets' | 'prepared'>,
+  previous: PreviousBuild,
 ): EmitSiteOptions {
-  const { previous, ...rest } = parts;
   return {
-    ...rest,
+    ...parts,
     store,
     engine: code.engine,
     host: options.host ?? parts.site.config.host,
@@ -311,21 +317,6 @@ async function loadSiteFor(options: BuildOptions, memo: ContentMemo) {
   return options.baseUrl
     ? { ...loaded, config: { ...loaded.config, baseUrl: options.baseUrl.replace(/\/+$/, '') } }
     : loaded;
-}
-
-/** What the output folder holds now, for the next build. */
-function saveOutputManifest(
-  { store, outDir, fingerprint }: Kept,
-  { written, previous, report }: { written: WriteOutputResult; previous: PreviousBuild; report: BuildReport },
-): Promise<void> {
-  return writeOutputManifest(store, outDir, {
-    entries: written.entries,
-    groups: written.groups,
-    previousGroups: previous.manifest?.groups,
-    inputKey: previous.inputKey,
-    fingerprint: fingerprint?.key,
-    report,
-  });
 }
 
 /** Closes the store: the preview's builds keep what the others left (it keeps its own in memory). */

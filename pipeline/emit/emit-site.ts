@@ -85,7 +85,7 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
   const written = await writeOutput(
     options.outDir,
     concat(
-      handOver([dedupeByPath(firstFiles), [publicFiles], pages.kept]),
+      [dedupeByPath(firstFiles), [publicFiles], pages.kept],
       pageFiles(options.rendered, bodies),
       feedFiles(options, bodies),
     ),
@@ -140,15 +140,13 @@ async function* feedFiles(
   });
 }
 
+/** The first batches, taken out of their queue (each is garbage once its reader is done with it), then each source's. */
 async function* concat(
-  ...sources: Array<Iterable<OutputItem[]> | AsyncIterable<OutputItem[]>>
+  first: OutputItem[][],
+  ...sources: Array<AsyncIterable<OutputItem[]>>
 ): AsyncGenerator<OutputItem[]> {
+  while (first.length > 0) yield first.shift()!;
   for (const source of sources) yield* source;
-}
-
-/** The batches in a queue emptied as they are taken: each is garbage once its reader is done with it. */
-function* handOver(batches: OutputItem[][]): Generator<OutputItem[]> {
-  while (batches.length > 0) yield batches.shift()!;
 }
 
 /** Two entries sharing one media file (localizations reuse covers) are one output file. */

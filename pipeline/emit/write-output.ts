@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { SitegenError } from '../errors.ts';
@@ -104,12 +104,7 @@ interface PreviousOutput {
   groups: ReadonlyMap<string, PreviousGroup>;
 }
 
-interface WrittenOutput {
-  entries: OutputEntries;
-  groups: Map<string, WrittenGroup>;
-  bytes: number;
-  changedPaths: string[];
-}
+type WrittenOutput = Pick<WriteOutputResult, 'entries' | 'groups' | 'bytes'> & { changedPaths: string[] };
 
 /** The previous build's files that this one did not produce: outside the groups, and in each group not kept whole. */
 async function removedPaths(previous: PreviousOutput, result: WrittenOutput): Promise<string[]> {
@@ -288,10 +283,7 @@ function ancestors(file: string): string[] {
 
 async function swapInto(staging: string, target: string): Promise<void> {
   const previous = `${staging}-previous`;
-  const hadPrevious = await stat(target).then(
-    () => true,
-    () => false,
-  );
+  const hadPrevious = existsSync(target);
   if (hadPrevious) await rename(target, previous);
   try {
     await rename(staging, target);

@@ -3,23 +3,16 @@ import { RETRY_STATUSES } from './fetch-cms.ts';
 import type { FetchMediaOptions } from './fetch-media.ts';
 import { FetchFault, fetchWithRetries, statusLine } from './fetch-with-retries.ts';
 
+export type MediaDownloader = ReturnType<typeof createMediaDownloader>;
+
 /**
  * Downloads of media files from a CMS, in a module of their own that fetchMedia loads when the first
  * file is not in the content folder or the cache: a build of the embedded content never loads ky (nor
  * the fetch implementation ky sets up when it loads, some 25 ms of a rebuild).
  */
-export interface MediaDownloader {
-  /** The file's bytes, or why the CMS does not have it (a 4xx status); throws when it cannot be had (fetchWithRetries). */
-  download(url: string): Promise<Uint8Array | { missing: string }>;
-  /** An error of a download as one line, or undefined when it is not one. */
-  describe(error: unknown): string | undefined;
-  /** Whether every try met a fault: the other downloads then stop. */
-  isFault(error: unknown): boolean;
-}
-
 export function createMediaDownloader(
   options: Pick<FetchMediaOptions, 'faultRetry' | 'onProgress'> & { timeoutMs: number; signal: AbortSignal },
-): MediaDownloader {
+) {
   const client = ky.create({
     timeout: options.timeoutMs,
     retry: {
@@ -30,7 +23,8 @@ export function createMediaDownloader(
     },
   });
   return {
-    async download(url) {
+    /** The file's bytes, or why the CMS does not have it (a 4xx status); throws when it cannot be had (fetchWithRetries). */
+    async download(url: string): Promise<Uint8Array | { missing: string }> {
       try {
         return await fetchWithRetries(client, url, {
           retry: options.faultRetry,
@@ -45,11 +39,13 @@ export function createMediaDownloader(
         throw error;
       }
     },
-    describe(error) {
+    /** An error of a download as one line, or undefined when it is not one. */
+    describe(error: unknown): string | undefined {
       if (error instanceof HTTPError) return statusLine(error);
       if (error instanceof FetchFault) return `${error.detail}, on all ${error.tries} tries`;
       return undefined;
     },
-    isFault: (error) => error instanceof FetchFault,
+    /** Whether every try met a fault: the other downloads then stop. */
+    isFault: (error: unknown) => error instanceof FetchFault,
   };
 }

@@ -81,18 +81,17 @@ export async function fetchCmsEntries(options: FetchCmsOptions): Promise<Fetched
 
   const published = await crawlCollections(context, proxy && options.includeDrafts ? 'drafts-v4' : 'published');
   let dialect: StrapiDialect | undefined = proxy ? 4 : published.dialect;
-  const rowsByCollection = published.rows;
 
   if (options.includeDrafts && !proxy) {
     const drafts = await crawlDrafts(context, dialect);
     dialect ??= drafts.dialect;
     drafts.rows.forEach((rows, index) => {
-      rowsByCollection[index] = mergeDrafts(rowsByCollection[index]!, rows, drafts.dialect);
+      published.rows[index] = mergeDrafts(published.rows[index]!, rows, drafts.dialect);
     });
   }
 
   const entries: RawEntry[] = COLLECTIONS.flatMap((collection, index) =>
-    rowsByCollection[index]!.map((row) => ({
+    published.rows[index]!.map((row) => ({
       collection,
       record: resolveMediaUrls(flattenRow(row), MEDIA_FIELDS[collection], origin),
     })),
@@ -274,33 +273,29 @@ function checkCrawl(pages: Page[], locale: string, maxPages: number): { message:
 
 async function fetchPage(context: CrawlContext, request: PageRequest): Promise<Page> {
   const where = `${request.collection} page ${request.page} (locale ${request.locale})`;
+  const dropped = context.droppedFields.get(request.collection);
+  const url = formatPageUrl(context.options.cms.url, { ...request, omitFields: [...(dropped ?? [])] });
   let body: unknown;
-  let url: string;
-  for (;;) {
-    const dropped = context.droppedFields.get(request.collection);
-    url = formatPageUrl(context.options.cms.url, { ...request, omitFields: [...(dropped ?? [])] });
-    try {
-      body = await fetchWithRetries(context.client, url, {
-        retry: context.options.cms.faultRetry,
-        timeoutMs: context.options.cms.timeoutMs ?? 30_000,
-        read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,
-        signal: context.stop.signal,
-        onRetry: (message) => context.options.onProgress?.(`${where}: ${message}`),
-      });
-      break;
-    } catch (error) {
-      const field = await rejectedField(error);
-      if (field !== undefined && isProxyUrl(context.options.cms.url) && dropField(context, request, field, url))
-        continue;
-      const failure =
-        field !== undefined &&
-        !OPTIONAL_FIELDS[request.collection].includes(field) &&
-        proxyFields(request).includes(field)
-          ? missingField(request.collection, field, url, error)
-          : await describeFailure(error, where, url);
-      if (!context.stop.signal.aborted) context.stop.abort(failure);
-      throw failure;
-    }
+  try {
+    body = await fetchWithRetries(context.client, url, {
+      retry: context.options.cms.faultRetry,
+      timeoutMs: context.options.cms.timeoutMs ?? 30_000,
+      read: (bytes) => JSON.parse(new TextDecoder().decode(bytes)) as unknown,
+      signal: context.stop.signal,
+      onRetry: (message) => context.options.onProgress?.(`${where}: ${message}`),
+    });
+  } catch (error) {
+    const field = await rejectedField(error);
+    if (field !== undefined && isProxyUrl(context.options.cms.url) && dropField(context, request, field, url))
+      return fetchPage(context, request);
+    const failure =
+      field !== undefined &&
+      !OPTIONAL_FIELDS[request.collection].includes(field) &&
+      proxyFields(request).includes(field)
+        ? missingField(request.collection, field, url, error)
+        : await describeFailure(error, where, url);
+    if (!context.stop.signal.aborted) context.stop.abort(failure);
+    throw failure;
   }
   const parsed = pageSchema.safeParse(body);
   if (!parsed.success) {

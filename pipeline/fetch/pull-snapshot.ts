@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { openStore } from '../cache/store.ts';
 import { SitegenError } from '../errors.ts';
+import { LOCALES } from '../locale.ts';
 import { COLLECTIONS, MEDIA_FIELDS } from './collections.ts';
 import { fetchCmsEntries, type CmsOptions } from './fetch-cms.ts';
 import { fetchMedia } from './fetch-media.ts';
@@ -26,12 +27,7 @@ export const SNAPSHOT_FILE_RECORDS = 100;
  * Both folders are replaced only when everything was fetched.
  */
 export async function pullSnapshot(options: PullOptions): Promise<{ records: number; media: number }> {
-  const fetched = await fetchCmsEntries({
-    cms: options.cms,
-    locales: ['en', 'nl', 'de', 'es', 'fr', 'it'],
-    includeDrafts: false,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  const fetched = await fetchCmsEntries({ ...options, locales: LOCALES, includeDrafts: false });
   // Every media URL the entries name (mapMediaUrls visits each).
   const urls = new Set<string>();
   const collect = (url: string) => (urls.add(url), url);

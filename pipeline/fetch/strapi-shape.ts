@@ -24,9 +24,7 @@ export function flattenRow(row: unknown): Json {
   const source = isObject(row.attributes)
     ? { ...row.attributes, id: row.id, ...(row.documentId === undefined ? {} : { documentId: row.documentId }) }
     : { ...row };
-  const flat: Json = {};
-  for (const [key, value] of Object.entries(source)) flat[key] = flattenValue(value);
-  return flat;
+  return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, flattenValue(value)]));
 }
 
 function flattenValue(value: unknown): unknown {

@@ -2,6 +2,7 @@ import { isSitegenError, type ErrorCode } from '../errors.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { PreviewProblem } from './live-events.ts';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 /** The spec's message for a blog that cannot be reached (site-spec §8), the site string `blog.could_not_connect`. */
 const CMS_UNREACHABLE_TITLE = "Couldn't connect to our blog.";
@@ -17,17 +18,18 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   OUTPUT_WRITE_FAILED: 'The preview could not be written',
 };
 
-export interface DescribeProblemOptions {
-  /** Absolute folders to shorten in messages (the site and the code), so files read `templates/…`. */
-  roots: string[];
-  /** The site's UI strings as the last build loaded them, for the CMS state's title in each language. */
-  messages?: Site['messages'] | undefined;
-}
-
-/** What the overlay says about an error of a rebuild or a CMS refresh. A non-SitegenError is a bug: its stack is shown. */
-export function describeProblem(error: unknown, options: DescribeProblemOptions): PreviewProblem {
+/**
+ * What the overlay says about an error of a rebuild or a CMS refresh, with paths in the site and the code shortened
+ * (`templates/…`); a non-SitegenError is a bug: its stack is shown. `messages` titles a CMS problem in each language.
+ */
+export function describeProblem(
+  error: unknown,
+  siteDir: string,
+  messages: Site['messages'] | undefined,
+): PreviewProblem {
+  const roots = [siteDir, PROJECT_ROOT_URL.pathname];
   const shorten = (text: string) =>
-    options.roots.reduce((result, root) => result.split(`${root.replace(/\/+$/, '')}/`).join(''), text);
+    roots.reduce((result, root) => result.split(`${root.replace(/\/+$/, '')}/`).join(''), text);
   if (!isSitegenError(error)) {
     const stack = (error as Error | undefined)?.stack ?? String(error);
     return {
@@ -38,14 +40,14 @@ export function describeProblem(error: unknown, options: DescribeProblemOptions)
     };
   }
   const isCms = error.code.startsWith('CMS_');
-  const messages = isCms ? options.messages : undefined;
+  const cmsMessages = isCms ? messages : undefined;
   return {
     code: error.code,
     title: isCms ? CMS_UNREACHABLE_TITLE : (TITLES[error.code] ?? 'The preview could not be rebuilt'),
     localizedTitles:
-      messages &&
+      cmsMessages &&
       Object.fromEntries(
-        Object.entries(messages).map(([locale, texts]) => [locale, formatMessage(texts, 'blog.could_not_connect')]),
+        Object.entries(cmsMessages).map(([locale, texts]) => [locale, formatMessage(texts, 'blog.could_not_connect')]),
       ),
     message: shorten(error.message),
     hint: isCms

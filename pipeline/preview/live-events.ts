@@ -22,18 +22,12 @@ export interface PreviewProblem {
   hint: string | undefined;
 }
 
-export interface LiveEvents {
-  /** Answers `GET /__sitegen/events` with an event stream that starts with `hello`. */
-  connect(request: IncomingMessage, response: ServerResponse): void;
-  send(event: LiveEvent): void;
-  /** Ends every stream (the server can then close). */
-  close(): void;
-}
+export type LiveEvents = ReturnType<typeof createLiveEvents>;
 
 const KEEP_ALIVE_MS = 15_000;
 
 /** Server-sent events to the preview tabs; `hello` comes from the given state at connect time. */
-export function createLiveEvents(hello: () => Extract<LiveEvent, { event: 'hello' }>['data']): LiveEvents {
+export function createLiveEvents(hello: () => Extract<LiveEvent, { event: 'hello' }>['data']) {
   const streams = new Set<ServerResponse>();
   const write = (response: ServerResponse, { event, data }: LiveEvent) =>
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -42,7 +36,8 @@ export function createLiveEvents(hello: () => Extract<LiveEvent, { event: 'hello
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
   return {
-    connect(request, response) {
+    /** Answers `GET /__sitegen/events` with an event stream that starts with `hello`. */
+    connect(request: IncomingMessage, response: ServerResponse): void {
       response.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
@@ -55,10 +50,11 @@ export function createLiveEvents(hello: () => Extract<LiveEvent, { event: 'hello
       streams.add(response);
       request.once('close', () => streams.delete(response));
     },
-    send(event) {
+    send(event: LiveEvent): void {
       for (const response of streams) write(response, event);
     },
-    close() {
+    /** Ends every stream (the server can then close). */
+    close(): void {
       clearInterval(keepAlive);
       for (const response of streams) response.end();
       streams.clear();

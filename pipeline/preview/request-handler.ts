@@ -68,8 +68,7 @@ export function createRequestHandler({ publicDir, manifest }: RequestHandlerOpti
 
 /** The first candidate that is a file, like nginx's `try_files $uri $uri.html`. */
 async function findFile(root: string, decision: Extract<RouteDecision, { kind: 'file' }>): Promise<string | undefined> {
-  for (const candidate of decision.candidates) {
+  for (const candidate of decision.candidates)
     if ((await stat(path.join(root, candidate)).catch(() => undefined))?.isFile()) return candidate;
-  }
   return undefined;
 }

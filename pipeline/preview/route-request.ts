@@ -1,5 +1,5 @@
 import type { HostManifest } from '../plan/host-manifest.ts';
-import type { RedirectStatus } from '../plan/redirect-rule.ts';
+import type { RedirectRule, RedirectStatus } from '../plan/redirect-rule.ts';
 
 /** One request, as it arrived: the raw path (percent-encoded, before `?`) and the raw query (`?a=1`; a lone `?` counts as none, as in nginx). */
 export interface IncomingRoute {
@@ -31,27 +31,33 @@ const ENCODED_CANONICAL = new RegExp(ENCODED_CANONICAL_PATTERN);
 type RouteTable = ReturnType<typeof createRouteTable>;
 
 /**
- * The manifest prepared for lookups, by decoded path (nginx's `$uri`): redirect sources lowercased (nginx
- * maps ignore case too), except the lowercase-to-real-case rules, which match exactly (they would send a
- * page to itself otherwise).
+ * The redirect rules by the decoded path they are looked up by (nginx's `$uri`): lowercased (nginx maps ignore
+ * case too), except the lowercase-to-real-case rules, which match exactly (they would send a page to itself
+ * otherwise). The Cloudflare worker carries the same two tables.
  */
+export function redirectTables(rules: readonly RedirectRule[]) {
+  const byPath = (isCase: boolean, key: (decoded: string) => string) =>
+    new Map(
+      rules
+        .filter((rule) => (rule.origin === 'case') === isCase)
+        .map((rule) => [key(decodeURIComponent(rule.from)), rule]),
+    );
+  return {
+    redirects: byPath(false, (decoded) => decoded.toLowerCase()),
+    caseRedirects: byPath(true, (decoded) => decoded),
+  };
+}
+
+/** The manifest prepared for lookups. */
 export function createRouteTable(manifest: HostManifest) {
   return {
-    redirects: new Map(
-      manifest.redirects.rules
-        .filter((rule) => rule.origin !== 'case')
-        .map((rule) => [decodeURIComponent(rule.from).toLowerCase(), { to: rule.to, status: rule.status }]),
-    ),
-    caseRedirects: new Map(
-      manifest.redirects.rules
-        .filter((rule) => rule.origin === 'case')
-        .map((rule) => [decodeURIComponent(rule.from), { to: rule.to, status: rule.status }]),
-    ),
+    ...redirectTables(manifest.redirects.rules),
     languages: manifest.redirects.rootLanguage.targets.map((target) => ({
       ...target,
       header: new RegExp(`^\\s*${target.locale}(?![a-z0-9])`, 'i'),
     })),
     notFound: manifest.redirects.notFound,
+    rootNotFound: manifest.redirects.notFound.find((page) => page.prefix === '/')?.outputPath ?? '404.html',
     immutableFolders: manifest.headers.immutable.folders,
   };
 }
@@ -86,17 +92,16 @@ export function routeRequest(request: IncomingRoute, table: RouteTable): RouteDe
     if (canonical) return redirect(308, canonical, true);
     const language = rootLanguage(request, table);
     if (language) return redirect(307, language, true);
-    return { kind: 'file', candidates: ['/index.html'], notFound: rootNotFound(table), vary: true, immutable: false };
+    return { kind: 'file', candidates: ['/index.html'], notFound: table.rootNotFound, vary: true, immutable: false };
   }
   if (table.immutableFolders.some((folder) => uri.startsWith(folder))) {
-    return { kind: 'file', candidates: [uri], notFound: rootNotFound(table), vary: false, immutable: true };
+    return { kind: 'file', candidates: [uri], notFound: table.rootNotFound, vary: false, immutable: true };
   }
   const target = table.redirects.get(path.toLowerCase()) ?? table.caseRedirects.get(path);
   if (target) return redirect(target.status, target.to);
   if (canonical) return redirect(308, canonical);
   const notFound =
-    table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ??
-    rootNotFound(table);
+    table.notFound.find((page) => page.prefix !== '/' && uri.startsWith(page.prefix))?.outputPath ?? table.rootNotFound;
   return { kind: 'file', candidates: [uri, `${uri}.html`], notFound, vary: false, immutable: false };
 }
 
@@ -134,8 +139,4 @@ function cookieValue(header: string | undefined, name: string): string | undefin
     .find(([key]) => key === name)
     ?.slice(1)
     .join('=');
-}
-
-function rootNotFound(table: RouteTable): string {
-  return table.notFound.find((page) => page.prefix === '/')?.outputPath ?? '404.html';
 }

@@ -17,7 +17,6 @@ import { createRebuildQueue } from './rebuild-queue.ts';
 import { createRequestHandler, type RequestHandler } from './request-handler.ts';
 import { servePreview, type PreviewServer } from './serve-preview.ts';
 import { watchSite, type SiteChange } from './watch-site.ts';
-import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 export interface PreviewOptions {
   /** Where site.json, routes.json, locales/, content/, public/ live. */
@@ -74,9 +73,6 @@ export interface PreviewStatus {
 type PreviewChange =
   { kind: 'start' } | { kind: 'file'; change: SiteChange; at: number } | { kind: 'cms'; full: boolean; at: number };
 
-const TEMPLATES_DIR = new URL('templates/', PROJECT_ROOT_URL).pathname;
-const CODE_ROOT = PROJECT_ROOT_URL.pathname;
-
 /**
  * `sitegen preview`: build() into the preview's own folder, served on 127.0.0.1 by the hosting request
  * handler, rebuilt when a watched file or the CMS changes. Content problems never stop it (what they break
@@ -113,8 +109,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // One worker that keeps the templates loaded, and a primed spare for the next template edit.
   const renderer = createRenderPool({ workers: 1, spare: true });
   const memo: ContentMemo = { validated: new WeakMap(), markdownBodies: new WeakMap(), recordKeys: new WeakMap() };
-  const describe = (error: unknown) =>
-    describeProblem(error, { roots: [siteDir, CODE_ROOT], messages: memo.site?.last?.site.messages });
+  const describe = (error: unknown) => describeProblem(error, siteDir, memo.site?.last?.site.messages);
   const showProblem = (found: PreviewProblem) => {
     live.send({ event: 'problem', data: found });
     events.emit('problem', found);
@@ -167,11 +162,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     state.version += 1;
     live.send({ event: 'content-problems', data: { version: state.version, problems: report.problems ?? [] } });
     live.send({ event: 'reload', data: { version: state.version, pages: reloaded } });
-    const causes = changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind));
     state.lastRebuild = {
       version: state.version,
       ms: Math.round(performance.now() - started),
-      causes,
+      causes: changes.map((change) => (change.kind === 'file' ? change.change.file : change.kind)),
       reloaded,
       report,
     };
@@ -222,14 +216,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
 
   const queue = createRebuildQueue<PreviewChange>({ debounceMs: 30, rebuild });
-  const watcher = await watchSite({
-    siteDir,
-    templatesDir: TEMPLATES_DIR,
-    onChange: (change) => {
-      // A new worker starts importing the templates while the debounce runs; stylesheets are read by the build itself.
-      if (change.area === 'templates' && !change.file.endsWith('.css')) renderer.reload();
-      void queue.add({ kind: 'file', change, at: performance.now() });
-    },
+  const watcher = await watchSite(siteDir, (change) => {
+    // A new worker starts importing the templates while the debounce runs; stylesheets are read by the build itself.
+    if (change.area === 'templates' && !change.file.endsWith('.css')) renderer.reload();
+    void queue.add({ kind: 'file', change, at: performance.now() });
   });
   let server: PreviewServer | undefined;
   let poll: NodeJS.Timeout | undefined;

@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
+import { PROJECT_ROOT_URL } from '../project-root.ts';
 
 /** What a changed file belongs to; it decides what a rebuild must redo. */
 export type WatchedArea = 'templates' | 'site' | 'content' | 'public';
@@ -13,18 +14,9 @@ export interface SiteChange {
   file: string;
 }
 
-export interface WatchSiteOptions {
-  siteDir: string;
-  /** Where the templates the renderer imports live (the code's own templates/). */
-  templatesDir: string;
-  onChange: (change: SiteChange) => void;
-}
-
-export interface SiteWatcher {
-  close(): Promise<void>;
-}
-
 const SITE_FILES = ['locales', 'routes.json', 'redirects.json', 'site.json'];
+/** The templates the renderer imports: the code's own, not the site's. */
+const TEMPLATES_DIR = path.resolve(new URL('templates/', PROJECT_ROOT_URL).pathname);
 
 /** chokidar drops further change events of a file for 50 ms after one, so the end of a write can go unseen: look again after. */
 const SETTLE_MS = 75;
@@ -40,11 +32,13 @@ const NOISE = /(?:^|[/\\])(?:\.#[^/\\]*|[^/\\]*~|[^/\\]*\.sw[a-p]|\.DS_Store|491
  * trigger the next build. Each change is looked at again a moment later, since chokidar may have
  * reported the file truncated and dropped the event of the write that followed.
  */
-export async function watchSite({ siteDir, templatesDir, onChange }: WatchSiteOptions): Promise<SiteWatcher> {
+export async function watchSite(
+  siteDir: string,
+  onChange: (change: SiteChange) => void,
+): Promise<{ close(): Promise<void> }> {
   const base = path.resolve(siteDir);
-  const templates = path.resolve(templatesDir);
   const roots: Array<{ dir: string; area: WatchedArea; base: string }> = [
-    { dir: templates, area: 'templates', base: path.dirname(templates) },
+    { dir: TEMPLATES_DIR, area: 'templates', base: path.dirname(TEMPLATES_DIR) },
     ...SITE_FILES.map((name) => ({ dir: path.join(base, name), area: 'site' as const, base })),
     { dir: path.join(base, 'content'), area: 'content', base },
     { dir: path.join(base, 'public'), area: 'public', base },

@@ -64,18 +64,12 @@ export interface RenderFailure {
 
 const encoder = new TextEncoder();
 
-/** An entry's Markdown as rendered on a page, for whoever needs the same HTML elsewhere (the feeds). */
-export interface RenderedBody {
-  contentKey: string;
-  html: string;
-}
-
 /** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
 export interface RenderedPage {
   path: string;
   bytes: Uint8Array;
-  /** The Markdown bodies the page showed whose content keys are in `keepBodies`, as the page rendered them. */
-  bodies?: RenderedBody[] | undefined;
+  /** The Markdown bodies the page showed whose content keys are in `keepBodies`, as the page rendered them (for the feeds). */
+  bodies?: Array<{ contentKey: string; html: string }> | undefined;
 }
 
 /**
@@ -91,7 +85,7 @@ export function renderBatch(
   const failures: RenderFailure[] = [];
   for (const page of pages) {
     try {
-      let bodies: RenderedBody[] | undefined;
+      let bodies: RenderedPage['bodies'];
       let markdown: MarkdownForPage | undefined;
       if (keepBodies !== undefined && keepBodies.size > 0) {
         const fragments = fragmentRenderer(shared);

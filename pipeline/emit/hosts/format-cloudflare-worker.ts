@@ -1,5 +1,6 @@
 import type { HostManifest } from '../../plan/host-manifest.ts';
 import type { RedirectRule } from '../../plan/redirect-rule.ts';
+import { redirectTables } from '../../preview/route-request.ts';
 import { GENERATED } from './host-files.ts';
 
 /**
@@ -10,17 +11,9 @@ import { GENERATED } from './host-files.ts';
  * worker's responses. The conformance tests run it with the same table as the preview and nginx.
  */
 export function formatCloudflareWorker(manifest: HostManifest, rules: readonly RedirectRule[]): string {
-  // Keys by decoded path, as the worker looks them up; lowercase, except the lowercase-to-real-case rules (exact).
-  const redirects = Object.fromEntries(
-    rules
-      .filter((rule) => rule.origin !== 'case')
-      .map((rule) => [decodeURIComponent(rule.from).toLowerCase(), [rule.to, rule.status]]),
-  );
-  const caseRedirects = Object.fromEntries(
-    rules
-      .filter((rule) => rule.origin === 'case')
-      .map((rule) => [decodeURIComponent(rule.from), [rule.to, rule.status]]),
-  );
+  const { redirects, caseRedirects } = redirectTables(rules);
+  const tableJson = (table: Map<string, RedirectRule>) =>
+    JSON.stringify(Object.fromEntries([...table].map(([path, rule]) => [path, [rule.to, rule.status]])));
   const site = {
     languages: manifest.redirects.rootLanguage.targets.map((target) => [target.locale, target.urlPath]),
     notFound: manifest.redirects.notFound.map((page) => [page.prefix, page.urlPath, page.outputPath]),
@@ -32,8 +25,8 @@ export function formatCloudflareWorker(manifest: HostManifest, rules: readonly R
   return `// ${GENERATED}
 // Cloudflare Pages advanced mode: ${describeWorker(rules)}.
 const SITE = ${JSON.stringify(site)};
-const REDIRECTS = new Map(Object.entries(${JSON.stringify(redirects)}));
-const CASE_REDIRECTS = new Map(Object.entries(${JSON.stringify(caseRedirects)}));
+const REDIRECTS = new Map(Object.entries(${tableJson(redirects)}));
+const CASE_REDIRECTS = new Map(Object.entries(${tableJson(caseRedirects)}));
 ${WORKER_CODE}`;
 }
 
