@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { formatHostFiles } from '../pipeline/emit/hosts/format-host-files.ts';
 import { LOCALES } from '../pipeline/locale.ts';
 import { planHostManifest } from '../pipeline/plan/host-manifest.ts';
-import { planRedirects } from '../pipeline/plan/plan-redirects.ts';
+import { planRedirects, redirectInputs } from '../pipeline/plan/plan-redirects.ts';
 import { HOST_NAMES } from '../pipeline/site/schemas.ts';
 import { loadSite } from '../pipeline/site/load-site.ts';
 import { blogPaths, makeBlogFamily, makeContent, makePages } from '../test/fixtures/hosts/redirect-model.ts';
@@ -30,11 +30,9 @@ for (const mixed of [false, true]) {
   let rules = 0;
   for (let run = 0; run < runs; run += 1) {
     let started = performance.now();
-    const planned = planRedirects({
-      site,
-      content: makeContent(families),
-      pages: makePages(families.flatMap(blogPaths)),
-    });
+    const planned = planRedirects(
+      redirectInputs({ site, content: makeContent(families), pages: makePages(families.flatMap(blogPaths)) }),
+    );
     (samples.planRedirects ??= []).push(performance.now() - started);
     rules = planned.plan.rules.length;
     const manifest = planHostManifest({ config: site.config, redirects: planned.plan });

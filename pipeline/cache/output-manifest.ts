@@ -6,10 +6,9 @@ import { digest, type Store } from './store.ts';
  * What an output folder holds, as the build that wrote it left it: per file, the key of what it was
  * made from (for pages, their inputs) and its size; per group of files (OutputGroup, the host's 54,000
  * redirect stubs), its key and its files' list (in the entry's tail: bytes the store neither serialises
- * nor copies), decoded only when a build needs it; the input key and
- * report of that build. One entry per output folder in the store's `output` stage, so a preview and a
- * build sharing a cache folder keep each other's; a small `head` beside it answers the quick
- * up-to-date check without the file list.
+ * nor copies), decoded only when a build needs it; the input key and report of that build. One entry
+ * per output folder in the store's `output` stage, so a preview and a build sharing a cache folder keep
+ * each other's; a small `head` beside it answers the quick up-to-date check without the file list.
  */
 export interface OutputManifest<Report> {
   entries: OutputEntries;

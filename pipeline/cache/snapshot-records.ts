@@ -10,7 +10,7 @@ import { digest, type Store } from './store.ts';
  * (stage `records`) under a key of the file's bytes, its collection, the drafts setting and the code: a
  * file that did not change is neither parsed nor validated again. A record comes back with its Markdown
  * (`content`) null and its text in the Markdown memo, read when first asked for, together with its
- * Markdown's hash and images and a key of the whole record (recordKeyOf, which names its version for the
+ * Markdown's hash and images and a key of the whole record (see encodeKeptFile; it names its version for the
  * page hashes, version-keys.ts). Only files whose every record was valid are kept.
  */
 export interface SnapshotRecords {
@@ -34,7 +34,7 @@ export interface KeptFile {
 
 const NO_IMAGES: string[] = [];
 
-/** Each kept record's key (recordKeyOf), by valid record. */
+/** Each kept record's key (its entry as kept and its Markdown's hash), by valid record. */
 export type RecordKeys = WeakMap<object, string>;
 
 /** A kept file with the Markdown texts as one run of UTF-8 bytes, decoded one by one when asked for. */
@@ -57,7 +57,8 @@ export function encodeKeptFile(entries: RawEntry[], hashes: string[], images: Ar
   const withoutTexts = entries.map((entry, index) =>
     bodies[index] ? { ...entry, record: { ...entry.record, content: null } } : entry,
   );
-  const keys = withoutTexts.map((entry, index) => recordKeyOf(entry, hashes[index]!));
+  // A key of each record as a whole (equal keys, equal records): its entry as kept, with its Markdown's hash.
+  const keys = withoutTexts.map((entry, index) => digest(JSON.stringify(entry), hashes[index]!));
   return { entries: withoutTexts, keys, hashes, images, bodies, texts: Buffer.concat(texts) };
 }
 
@@ -101,14 +102,6 @@ export function decodeKeptFile(
     images: kept.images,
     texts: kept.bodies.map((body) => body && lazyText(allTexts, body[0], body[1])),
   };
-}
-
-/**
- * A key of a valid record as a whole: its entry as kept (the text left out) with its Markdown's hash.
- * Equal keys, equal records.
- */
-function recordKeyOf(entry: RawEntry, markdownHash: string): string {
-  return digest(JSON.stringify(entry), markdownHash);
 }
 
 /** The UTF-8 text of `bytes[start, end)`, decoded at the first call. */

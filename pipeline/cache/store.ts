@@ -16,8 +16,6 @@ export interface Store {
   /** An entry's value now, its tail when first asked for (undefined: a miss). */
   getWithTail<T>(stage: string, key: string): Promise<{ value: T; tail(): Buffer } | undefined>;
   cached<T>(stage: string, key: string, compute: () => Promise<T> | T): Promise<T>;
-  /** Marks an entry as used without reading it (the clean-up keeps it). */
-  keep(stage: string, key: string): void;
   /** Forgets an entry now (the output manifest, before the output folder changes). */
   drop(stage: string, key: string): Promise<void>;
   table<V>(stage: string): Promise<StoreTable<V>>;
@@ -163,9 +161,11 @@ export function openStore(cacheDir: string | undefined): Store {
   let damaged = 0;
   let stamps: Promise<StoreTable<FileStamp>> | undefined;
   const fileName = (stage: string, key: string) => path.join(root!, stage, key);
+  /** Marks an entry (or plain file) as used: the clean-up keeps it. */
+  const keep = (stage: string, key: string) => used.add(path.join(stage, key));
   const read = async (stage: string, key: string): Promise<{ value: unknown; tail(): Buffer } | undefined> => {
     if (!root) return undefined;
-    used.add(path.join(stage, key));
+    keep(stage, key);
     const file = fileName(stage, key);
     const info = await stat(file).catch(() => undefined);
     if (!info) return undefined;
@@ -176,7 +176,7 @@ export function openStore(cacheDir: string | undefined): Store {
   };
   const write = async (stage: string, key: string, bytes: Uint8Array) => {
     if (!root) return;
-    used.add(path.join(stage, key));
+    keep(stage, key);
     const file = fileName(stage, key);
     await mkdir(path.dirname(file), { recursive: true });
     await replaceShared(file, bytes);
@@ -206,16 +206,15 @@ export function openStore(cacheDir: string | undefined): Store {
       },
     };
   };
-  // A table is written whole with only the keys this build used; or, while what was added since then
-  // and what went unused stay under an eighth of it, only a small delta beside it is (a one-article
-  // rebuild adds one family's pages to a table of 10,000). An old delta read over a newer table gives
-  // entries right for their keys, or stamps and downloads that their readers check and find out of date.
+  // A table is written whole with only the keys this build used, or, while what was added since and what
+  // went unused stay under an eighth of it, as a small delta beside it (docs/caching.md). An old delta over
+  // a newer table gives entries right for their keys, or stamps and downloads their readers find stale.
   const saveTable = async (stage: string, { entries, delta, used: usedKeys, added }: OpenTable) => {
     const unused = entries.size - usedKeys.size;
     const nextDelta = new Map([...[...delta].filter(([key]) => usedKeys.has(key)), ...added]);
     if (nextDelta.size + unused <= usedKeys.size / 8) {
-      store.keep(stage, 'table');
-      if (added.size === 0) store.keep(stage, 'delta');
+      keep(stage, 'table');
+      if (added.size === 0) keep(stage, 'delta');
       else await write(stage, 'delta', encodeEntry(nextDelta));
     } else {
       await write(stage, 'table', encodeEntry(usedKeys));
@@ -234,7 +233,6 @@ export function openStore(cacheDir: string | undefined): Store {
       await write(stage, key, encodeEntry(value));
       return value;
     },
-    keep: (stage, key) => void used.add(path.join(stage, key)),
     drop: async (stage, key) => {
       if (root) await rm(fileName(stage, key), { force: true });
     },
@@ -259,7 +257,7 @@ export function openStore(cacheDir: string | undefined): Store {
     },
     stamps: () => (stamps ??= store.table<FileStamp>(STAMPS)),
     fileOf(stage, name) {
-      used.add(path.join(stage, name));
+      keep(stage, name);
       return path.join(root ?? '', stage, name);
     },
     get damaged() {

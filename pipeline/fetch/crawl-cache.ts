@@ -24,7 +24,6 @@ export interface CachedCrawlOptions extends FetchCmsOptions {
   store: Store;
   /** Ignore the cached crawl (`sitegen build --full-crawl`). */
   fullCrawl?: boolean;
-  now?: number;
   /** A chunk's entries as an earlier build kept them (valid already), by its collection and hash; undefined: read the chunk. */
   saved?: SnapshotOptions['saved'];
 }
@@ -61,7 +60,7 @@ type CrawlChunk = SnapshotFileEntries & { file?: string; bytes?: string | undefi
 export async function fetchWithCrawlCache(
   options: CachedCrawlOptions,
 ): Promise<FetchedContent & { crawl: 'full' | 'changes' }> {
-  const now = options.now ?? Date.now();
+  const now = Date.now();
   const files = crawlFiles(options);
   const cacheable = !options.includeDrafts && !isProxyUrl(options.cms.url);
   const kept = cacheable && !options.fullCrawl ? await readCrawl(files, options) : undefined;

@@ -71,7 +71,7 @@ type StaticRoute = (typeof NAV)[keyof typeof NAV];
  * path, alternates and template data. Pure; throws OUTPUT_PATH_CLASH listing every clash.
  *
  * `isKept` names the entry families whose pages are not planned now (an earlier build's are as good,
- * pipeline/cache/entry-pages.ts): their pages are left out of `pages`, and the caller checks that no
+ * plan-site-pages.ts): their pages are left out of `pages`, and the caller checks that no
  * planned page claims one of their paths.
  */
 export function planPages({

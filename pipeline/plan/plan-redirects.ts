@@ -54,20 +54,10 @@ export interface PlanRedirectsResult {
  * the localized-slug redirects of the content and the lowercase forms of mixed-case URL paths, checked and collapsed to one hop; plus the root
  * language detection and the 404 page per locale. A hand-written rule wins over a computed one with
  * the same source; one that points at an entry this build does not have is left out with a warning.
- * Pure; throws REDIRECTS_INVALID listing every offender (unless `dropBroken`).
+ * Pure; takes its inputs alone (redirectInputs), so that the build can keep its result under their hash.
+ * Throws REDIRECTS_INVALID listing every offender (unless `dropBroken`).
  */
-export function planRedirects(options: PlanRedirectsOptions): PlanRedirectsResult {
-  return planRedirectsFrom(redirectInputs(options));
-}
-
-/** planRedirects on its inputs alone (the build caches its result under their hash). Pure. */
-export function planRedirectsFrom({
-  redirects,
-  routes,
-  families,
-  pages,
-  dropBroken,
-}: RedirectInputs): PlanRedirectsResult {
+export function planRedirects({ redirects, routes, families, pages, dropBroken }: RedirectInputs): PlanRedirectsResult {
   const pageUrlPaths = new Set(pages.filter((page) => page.route !== 'not-found').map((page) => page.urlPath));
   const list = planListRedirects(redirects, routes);
   const isEntryPath = matchesEntryRoute(routes);

@@ -8,8 +8,29 @@ import type { Site } from '../site/site.ts';
 import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { slugClashKey } from '../validate/slug.ts';
 import type { StoreTable } from '../cache/store.ts';
-import type { KeptEntryFamily, KeptEntryPage, PageOutline } from '../cache/entry-pages.ts';
 import { createPageHasher, type PageCodeHashes } from '../cache/page-hash.ts';
+
+/**
+ * An entry page as the build that wrote the output planned it: what the whole-site stages need of a
+ * page that is not planned or rendered again (its paths for the redirects and the clash check, its
+ * social image, its sitemap element) and the hash of its inputs.
+ */
+export interface KeptEntryPage extends PageOutline {
+  hash: string;
+  /** slugClashKey of the output path. */
+  clashKey: string;
+  /** Its `<url>` in the sitemap (with the family's `alternates`, urlElementOf); undefined for a page the sitemap leaves out (a draft). */
+  sitemap: Pick<UrlElement, 'loc' | 'lastModified'> | undefined;
+}
+
+/** A family's pages in locale order, and the hreflang lines of their sitemap elements (the same for all). */
+export interface KeptEntryFamily {
+  alternates: string;
+  pages: KeptEntryPage[];
+}
+
+/** What the whole-site stages after the plan read of every page, planned or kept. */
+export type PageOutline = Pick<PagePlan, 'route' | 'locale' | 'urlPath' | 'outputPath' | 'socialImage'>;
 
 /** Every page of the site: which the render stage must render, and which stay as the previous build wrote them. */
 export interface SitePages {

@@ -7,7 +7,7 @@ import { formatHostFiles } from '../../pipeline/emit/hosts/format-host-files.ts'
 import type { HostFiles } from '../../pipeline/emit/hosts/host-files.ts';
 import { LOCALES } from '../../pipeline/locale.ts';
 import { planHostManifest, type HostManifest } from '../../pipeline/plan/host-manifest.ts';
-import { planRedirects } from '../../pipeline/plan/plan-redirects.ts';
+import { planRedirects, redirectInputs } from '../../pipeline/plan/plan-redirects.ts';
 import { createRouteTable, routeRequest } from '../../pipeline/preview/route-request.ts';
 import { loadSite } from '../../pipeline/site/load-site.ts';
 import { HOST_NAMES, type HostName } from '../../pipeline/site/schemas.ts';
@@ -47,7 +47,9 @@ beforeAll(async () => {
     ),
   );
   const planned = timed('planRedirects', () =>
-    planRedirects({ site, content: makeContent(families), pages: makePages(families.flatMap(blogPaths)) }),
+    planRedirects(
+      redirectInputs({ site, content: makeContent(families), pages: makePages(families.flatMap(blogPaths)) }),
+    ),
   );
   manifest = planHostManifest({ config: site.config, redirects: planned.plan });
   for (const host of HOST_NAMES)

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildReport } from '../../pipeline/build.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../pipeline/locale.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../pipeline/locale.ts';
 import { REPO_ROOT } from './content.ts';
 import { makeTempDir } from './files.ts';
 
@@ -52,7 +52,7 @@ export async function listPages(outDir: string): Promise<BuiltPage[]> {
     .map((file) => {
       const urlPath = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
       const first = urlPath.split('/')[1] ?? '';
-      const locale = isLocale(first) ? first : DEFAULT_LOCALE;
+      const locale = (LOCALES as readonly string[]).includes(first) ? (first as Locale) : DEFAULT_LOCALE;
       return { file, urlPath, locale, isNotFound: file === '404.html' || /^[a-z]{2}\/404\.html$/.test(file) };
     });
 }

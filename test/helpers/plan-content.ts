@@ -1,6 +1,6 @@
 import { dropShadowedPages } from '../../pipeline/plan/drop-shadowed-pages.ts';
 import { planPages, type SitePlan } from '../../pipeline/plan/plan-pages.ts';
-import { planRedirects, type PlanRedirectsResult } from '../../pipeline/plan/plan-redirects.ts';
+import { planRedirects, redirectInputs, type PlanRedirectsResult } from '../../pipeline/plan/plan-redirects.ts';
 import type { Site } from '../../pipeline/site/site.ts';
 import { planMarkdownJobs } from '../../pipeline/transform/markdown-jobs.ts';
 import { transformContent, type Content } from '../../pipeline/transform/transform-content.ts';
@@ -27,5 +27,10 @@ export function planContent(site: Site, records: { articles?: FakeRecord[]; keyT
   const transformed = transformContent({ content: valid, site, media, colours: new Map(), markdown: jobs });
   const { content, warnings } = dropShadowedPages({ content: transformed, site });
   const plan = planPages({ content, site });
-  return { content, plan, redirects: planRedirects({ content, site, pages: plan.pages }), shadowWarnings: warnings };
+  return {
+    content,
+    plan,
+    redirects: planRedirects(redirectInputs({ content, site, pages: plan.pages })),
+    shadowWarnings: warnings,
+  };
 }

@@ -5,7 +5,7 @@ import type { PreviousGroup } from '../write-output.ts';
 import type { OutputFile, OutputGroup } from '../output-file.ts';
 import { formatHostFiles } from './format-host-files.ts';
 import { planHostManifest } from '../../plan/host-manifest.ts';
-import { planRedirectsFrom, type RedirectInputs } from '../../plan/plan-redirects.ts';
+import { planRedirects, type RedirectInputs } from '../../plan/plan-redirects.ts';
 import type { HostName, SiteFile } from '../../site/schemas.ts';
 import { benchOff } from '../../bench-off.ts';
 
@@ -81,7 +81,7 @@ export async function planHosting(store: Store, options: HostingOptions): Promis
       configFiles: [],
       save: async () => undefined,
     };
-  const redirects = planRedirectsFrom(options.redirects);
+  const redirects = planRedirects(options.redirects);
   const files = formatHostFiles({
     host: options.host,
     manifest: planHostManifest({ config: options.config, redirects: redirects.plan }),

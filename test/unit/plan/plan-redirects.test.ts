@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SitegenError } from '../../../pipeline/errors.ts';
-import { planRedirects } from '../../../pipeline/plan/plan-redirects.ts';
+import { planRedirects, redirectInputs } from '../../../pipeline/plan/plan-redirects.ts';
 import type { RedirectsFile } from '../../../pipeline/site/schemas.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
@@ -22,11 +22,13 @@ const path = (
 
 function plan(families: ContentFamily[], redirects: Entry[], extraPages: string[] = []) {
   const site = { ...repoSite, redirects };
-  return planRedirects({
-    site,
-    content: makeContent(families),
-    pages: makePages([...families.flatMap(blogPaths), ...extraPages]),
-  });
+  return planRedirects(
+    redirectInputs({
+      site,
+      content: makeContent(families),
+      pages: makePages([...families.flatMap(blogPaths), ...extraPages]),
+    }),
+  );
 }
 
 function failure(run: () => unknown): SitegenError {
@@ -249,8 +251,8 @@ describe('planRedirects: verification', () => {
       ],
     };
     const options = { site, content: makeContent([hello]), pages: makePages(blogPaths(hello)) };
-    expect(() => planRedirects(options)).toThrow(SitegenError);
-    const result = planRedirects({ ...options, dropBroken: true });
+    expect(() => planRedirects(redirectInputs(options))).toThrow(SitegenError);
+    const result = planRedirects(redirectInputs({ ...options, dropBroken: true }));
     expect(result.dropped).toEqual([
       'redirects.json #9: "from" gives the parameters {slug}, route glossary-category-slug takes {category, slug}',
       'redirects.json #9: "to" gives the parameters {slug}, route glossary-category-slug takes {category, slug}',

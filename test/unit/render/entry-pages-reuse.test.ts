@@ -3,7 +3,7 @@
 // planning everything, on the embedded content edited the ways editors edit it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RenderShared } from '../../../templates/page-context.ts';
-import type { KeptEntryFamily } from '../../../pipeline/cache/entry-pages.ts';
+import type { KeptEntryFamily } from '../../../pipeline/plan/plan-site-pages.ts';
 import type { StoreTable } from '../../../pipeline/cache/store.ts';
 import { planSitePages, type SitePages } from '../../../pipeline/plan/plan-site-pages.ts';
 import { formatSitemapFiles } from '../../../pipeline/emit/format-sitemap.ts';
