@@ -1,4 +1,5 @@
 import type { BuildReport } from '../pipeline/build.ts';
+import { count } from '../pipeline/emit/hosts/host-files.ts';
 import { COLLECTIONS } from '../pipeline/fetch/collections.ts';
 import { LOCALES } from '../pipeline/locale.ts';
 import { phaseOf } from './build-progress.ts';
@@ -86,11 +87,6 @@ function table(rows: string[][]): string {
         .join('  '),
     )
     .join('\n');
-}
-
-/** `12,345`, the same on every machine (toLocaleString would load ICU's locale data: 20 ms of a 0.3 s build). */
-function count(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function formatBytes(bytes: number): string {

@@ -27,9 +27,9 @@ export interface HostChecks {
   warnings: string[];
 }
 
-/** `12,345`, the same on every machine. */
+/** `12,345`, the same on every machine (toLocaleString would load ICU's locale data: 20 ms of a 0.3 s build). */
 export function count(value: number): string {
-  return value.toLocaleString('en-US');
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** `1 redirect`, `2 redirects`. */
