@@ -110,7 +110,7 @@ export async function measureImages(images: StoredImage[], store: Store): Promis
 
 /** One channel of a drawn SVG, one byte a pixel, row after row. */
 export interface SvgChannel {
-  data: Buffer;
+  data: Uint8Array;
   width: number;
   height: number;
 }

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvgChannel, type SvgChannel } from './cover-colours.ts';
-import { formatIndexedPng } from './format-indexed-png.ts';
+import { deflateRows, formatIndexedPng, type DeflatedRows } from './format-indexed-png.ts';
 import { startEntry } from '../project-root.ts';
+import { loadTitleGlyphs, type TitleLayout } from './title-glyphs.ts';
 import { replaceShared, type Store } from '../cache/store.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
@@ -24,8 +25,8 @@ export interface SocialImage {
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
 /** Bump when the drawing changes: it is part of every image's content key. */
-const DRAWING_VERSION = 2;
-/** Images drawn at once: 838 images took 8.96–9.25 ms of CPU each with 8 lanes, 10.25–11.54 ms with 3 (bench/social-images.ts). */
+const DRAWING_VERSION = 3;
+/** Images drawn at once (lanes): one paints and encodes while others wait for their files to be written. */
 const IMAGES_IN_FLIGHT = 8;
 
 /** The store's plain files of drawn images: named after the encoding (8-bit palette PNGs), so that images of another are drawn again. */
@@ -99,21 +100,42 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
     if (!background) backgrounds.set(footer, (background = drawBackground(footer)));
     return background;
   };
-  // Titles are drawn by libvips on its threads while another lane's PNG is encoded: a few lanes keep both
-  // cores busy. Each lane takes the next image as soon as its last is written, into its own scanlines.
+  // Titles are painted from glyphs drawn once (title-glyphs.ts); one with a character the font lacks, or
+  // all of them where the font is not found, is drawn whole by librsvg.
+  const layouts = images.map((image) => layoutTitle(image.title));
+  const glyphs = images.length > 0 ? await loadTitleGlyphs(layouts, FONT) : undefined;
+  // The background's rows above and below a title are deflated once for every image that has them.
+  const bands = new Map<string, DeflatedRows>();
+  const bandOf = (footer: string, background: Uint8Array, from: number, to: number) => {
+    const key = `${footer}\0${from}\0${to}`;
+    let band = bands.get(key);
+    if (!band) bands.set(key, (band = deflateRows(background.subarray(from * ROW_BYTES, to * ROW_BYTES))));
+    return band;
+  };
+  // Each lane takes the next image as soon as its last is written, into its own rows: while one waits
+  // for its file (or librsvg), another paints and encodes.
   let next = 0;
   const lane = async () => {
-    const scanlines = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
+    const rows = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
     while (next < images.length) {
-      const image = images[next++]!;
-      const [background, title] = await Promise.all([backgroundOf(image.footer), drawTitle(image)]);
-      scanlines.set(background);
-      paintTitle(scanlines, title);
+      const index = next++;
+      const [image, layout] = [images[index]!, layouts[index]!];
+      const background = await backgroundOf(image.footer);
+      // Only the title's rows are composed and deflated for this image. They are all blue in the
+      // background (palette index 0, as is each row's filter byte), so they start as zeros.
+      const [top, bottom] = [layout.top, layout.top + layout.height];
+      const own = rows.subarray(0, (bottom - top) * ROW_BYTES).fill(0);
+      if (glyphs?.paint(layout, own, ROW_BYTES, 1)) levelsOfCoverage(own);
+      else paintTitle(own, { ...(await drawTitle(image)), top: 0 });
       const png = formatIndexedPng({
         width: SOCIAL_IMAGE_WIDTH,
         height: SOCIAL_IMAGE_HEIGHT,
         palette: PALETTE,
-        scanlines,
+        bands: [
+          bandOf(image.footer, background, 0, top),
+          deflateRows(own),
+          bandOf(image.footer, background, bottom, SOCIAL_IMAGE_HEIGHT),
+        ],
       });
       await replaceShared(path.join(folder, path.basename(image.src)), png);
     }
@@ -123,9 +145,11 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
 
 /**
  * From this many new images on, they are drawn by a child process. libvips (with pango and the
- * allocator's arenas) keeps what drawing took, about 190 MB of a cold 10,000-record build's peak (838
- * images), and only the end of its process gives that back; starting the child costs about 0.2 s, more
- * than a small site's few hundred images could save.
+ * allocator's arenas) keeps what drawing took, and only the end of its process gives that back: when
+ * each title was drawn by librsvg, about 190 MB of a cold 10,000-record build's peak (838 images); with
+ * glyphs drawn once, what the glyphs and backgrounds took (measured: the build's peak 46 MB higher when
+ * drawn in the build's own process). Starting the child costs about 0.2 s, more than a small site's few
+ * hundred images could save.
  */
 const DRAW_IN_CHILD_FROM = 500;
 
@@ -209,22 +233,30 @@ export function formatBackgroundSvg(footer: string): string {
  * whole canvas). Pure.
  */
 export function formatTitleSvg(image: SocialImage): { svg: string; top: number } {
-  const { lines, size } = fitTitle(image.title);
+  const { lines, size, baselines, x, left, top, width, height } = layoutTitle(image.title);
+  const text = lines
+    .map((line, index) => `<tspan x="${x}" y="${baselines[index]}">${escapeXml(line)}</tspan>`)
+    .join('');
+  return {
+    svg:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${left} ${top} ${width} ${height}">` +
+      `<text font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escapeXml(image.lang)}">${text}</text>` +
+      `</svg>`,
+    top,
+  };
+}
+
+/** Where the title's lines go: size, baselines, and the box of rows they take. Pure. */
+export function layoutTitle(title: string): TitleLayout {
+  const { lines, size } = fitTitle(title);
   const lineHeight = Math.round(size * 1.2);
   const first = 345 - ((lines.length - 1) * lineHeight) / 2;
   const baselines = lines.map((_, index) => Math.round(first + index * lineHeight));
   // DejaVu Sans Bold reaches 0.93 em above the baseline (accented capitals a little more) and 0.24 below.
   const top = Math.max(0, Math.floor(baselines[0]! - size * 1.1));
   const bottom = Math.min(SOCIAL_IMAGE_HEIGHT, Math.ceil(baselines.at(-1)! + size * 0.35));
-  const [width, height] = [SOCIAL_IMAGE_WIDTH - TITLE_BOX_LEFT, bottom - top];
-  const text = lines.map((line, index) => `<tspan x="80" y="${baselines[index]}">${escapeXml(line)}</tspan>`).join('');
-  return {
-    svg:
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${TITLE_BOX_LEFT} ${top} ${width} ${height}">` +
-      `<text font-family="${FONT}" font-weight="bold" font-size="${size}" fill="#ffffff" xml:lang="${escapeXml(image.lang)}">${text}</text>` +
-      `</svg>`,
-    top,
-  };
+  const width = SOCIAL_IMAGE_WIDTH - TITLE_BOX_LEFT;
+  return { lines, size, baselines, x: 80, left: TITLE_BOX_LEFT, top, width, height: bottom - top };
 }
 
 /** The background's scanlines for a footer: its red channel read back as coverage of white (logo) or the footer's colour. */
@@ -268,6 +300,16 @@ function paintTitle(scanlines: Uint8Array, title: SvgChannel & { top: number }):
       if (alpha !== 0) scanlines[row + x] = LEVEL_OF_ALPHA[alpha]!;
     }
   }
+}
+
+/** Coverage (0–255) as palette indices of white over blue, in place; zero words (most of a title's box) are skipped. */
+function levelsOfCoverage(rows: Uint8Array): void {
+  const words = new Uint32Array(rows.buffer, rows.byteOffset, rows.length >> 2);
+  for (let word = 0; word < words.length; word += 1) {
+    if (words[word] === 0) continue;
+    for (let at = word * 4; at < word * 4 + 4; at += 1) rows[at] = LEVEL_OF_ALPHA[rows[at]!]!;
+  }
+  for (let at = words.length * 4; at < rows.length; at += 1) rows[at] = LEVEL_OF_ALPHA[rows[at]!]!;
 }
 
 /** Lines of at most ~1040 px: the largest of a few sizes at which the title fits in four lines (ellipsis past that). */

@@ -1,7 +1,8 @@
 // issue 28: social images as 8-bit palette PNGs, encoded by the pipeline itself.
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { formatIndexedPng } from '../../../pipeline/transform/format-indexed-png.ts';
+import { adler32, deflateRows, formatIndexedPng } from '../../../pipeline/transform/format-indexed-png.ts';
 
 const palette = Uint8Array.from([0x0b, 0x5c, 0xad, 0xff, 0xff, 0xff, 0xd6, 0xe8, 0xfa]);
 // Two rows of three pixels, each row led by its filter byte (0).
@@ -9,7 +10,7 @@ const scanlines = Uint8Array.from([0, 0, 1, 2, 0, 2, 1, 0]);
 
 describe('formatIndexedPng', () => {
   it('writes a PNG that decodes to the palette colours of its indices', async () => {
-    const png = formatIndexedPng({ width: 3, height: 2, palette, scanlines });
+    const png = formatIndexedPng({ width: 3, height: 2, palette, bands: [deflateRows(scanlines)] });
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([3, 2, 3]);
     expect([...data]).toEqual([
@@ -19,8 +20,32 @@ describe('formatIndexedPng', () => {
   });
 
   it('writes the same bytes for the same image', () => {
-    expect(formatIndexedPng({ width: 3, height: 2, palette, scanlines })).toEqual(
-      formatIndexedPng({ width: 3, height: 2, palette, scanlines: Uint8Array.from(scanlines) }),
+    expect(formatIndexedPng({ width: 3, height: 2, palette, bands: [deflateRows(scanlines)] })).toEqual(
+      formatIndexedPng({ width: 3, height: 2, palette, bands: [deflateRows(Uint8Array.from(scanlines))] }),
     );
+  });
+});
+
+describe('rows deflated in bands', () => {
+  it('sums Adler-32 as zlib does, at any alignment and over runs of zeros', () => {
+    const bytes = Buffer.alloc(200_003);
+    for (let at = 0; at < bytes.length; at += 1) bytes[at] = at > 10_000 && at < 90_000 ? 0 : (at * 31) % 256;
+    for (const part of [bytes, bytes.subarray(1), bytes.subarray(3, 7), bytes.subarray(0, 0)]) {
+      const deflated = deflateSync(part);
+      expect(adler32(part)).toBe(deflated.readUInt32BE(deflated.length - 4));
+    }
+  });
+
+  it('joins bands into one PNG that decodes to the rows of all of them', async () => {
+    const rows = Uint8Array.from([0, 0, 1, 2, 0, 2, 1, 0, 0, 1, 1, 1]);
+    const png = formatIndexedPng({
+      width: 3,
+      height: 3,
+      palette,
+      bands: [deflateRows(rows.subarray(0, 4)), deflateRows(rows.subarray(4, 8)), deflateRows(rows.subarray(8))],
+    });
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const colour = (index: number) => [...palette.subarray(index * 3, index * 3 + 3)];
+    expect([...data]).toEqual([0, 1, 2, 2, 1, 0, 1, 1, 1].flatMap(colour));
   });
 });

@@ -7,9 +7,11 @@ import { openStore } from '../../../pipeline/cache/store.ts';
 import {
   formatTitleSvg,
   isWholeImage,
+  layoutTitle,
   planSocialImage,
   writeSocialImages,
 } from '../../../pipeline/transform/social-images.ts';
+import { loadTitleGlyphs } from '../../../pipeline/transform/title-glyphs.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -156,5 +158,58 @@ describe('social images', () => {
     } finally {
       await cleanOther();
     }
+  });
+});
+
+describe('titles painted from glyphs drawn once', () => {
+  /** The title rows as librsvg draws the whole title, and as painted from the glyph atlas: coverage 0–255. */
+  async function bothWays(title: string) {
+    const layout = layoutTitle(title);
+    const image = planSocialImage({ title, footer: 'Simple Analytics', lang: 'de-DE' });
+    const whole = await sharp(Buffer.from(formatTitleSvg(image).svg), { density: 72 })
+      .extractChannel(3)
+      .raw()
+      .toBuffer();
+    const glyphs = await loadTitleGlyphs([layout], "'DejaVu Sans', 'Liberation Sans', sans-serif");
+    const painted = new Uint8Array(layout.width * layout.height);
+    // The box's own coordinates: (x, y) of the image is at (y - top) * width + (x - left).
+    const drawn = glyphs!.paint(layout, painted, layout.width, -layout.left);
+    return { whole, painted, drawn };
+  }
+
+  it('puts every glyph where the text engine puts it (kerning included): edges differ by at most a quarter pixel', async () => {
+    // Kerned pairs (To, AV, Fa, LT, P.), accents, quotes and an ellipsis-free long line.
+    const { whole, painted, drawn } = await bothWays('To AVoid Fahrt: LT P. «Über» “quoted” Ärger – Wähle jetzt');
+    expect(drawn).toBe(true);
+    let [inked, close, largest] = [0, 0, 0];
+    for (let at = 0; at < whole.length; at += 1) {
+      if (whole[at] === 0 && painted[at] === 0) continue;
+      inked += 1;
+      const difference = Math.abs(whole[at]! - painted[at]!);
+      largest = Math.max(largest, difference);
+      if (difference <= 2) close += 1;
+    }
+    expect(inked).toBeGreaterThan(10_000);
+    // A glyph off by a whole pixel (a missed kerning pair) differs by up to 255 along its edges.
+    expect(largest).toBeLessThanOrEqual(64);
+    expect(close / inked).toBeGreaterThan(0.8);
+  });
+
+  it('leaves a title with a character the font lacks to librsvg', async () => {
+    const { drawn } = await bothWays('Privacy 隐私 first');
+    expect(drawn).toBe(false);
+  });
+
+  it('draws such a title whole, so that it still shows', async () => {
+    const odd = planSocialImage({ title: 'Privacy 隐私 first', footer: 'Simple Analytics', lang: 'en-US' });
+    const { files } = await writeSocialImages([odd], openStore(path.join(dir, 'odd')));
+    expect(isWholeImage(files[0]!.copyFrom)).toBe(true);
+    const { data } = await sharp(files[0]!.copyFrom).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // White pixels in the title's rows: the title was drawn.
+    const layout = layoutTitle(odd.title);
+    let white = 0;
+    for (let y = layout.top; y < layout.top + layout.height; y += 1)
+      for (let x = 0; x < 1200; x += 1) if (data[(y * 1200 + x) * 3] === 255) white += 1;
+    expect(white).toBeGreaterThan(1000);
   });
 });

@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import opentype, { type Font, type Glyph } from 'opentype.js';
+import { rasterizeSvgChannel } from './cover-colours.ts';
+
+/**
+ * A social image's title as laid out on the image: its lines, their font size and baselines, and the box
+ * of rows it takes (from `left` to the right edge, `top` to `top + height`), in the image's coordinates.
+ */
+export interface TitleLayout {
+  lines: string[];
+  size: number;
+  baselines: number[];
+  /** Where each line starts (x). */
+  x: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Paints titles from glyphs drawn once each; `paint` returns false for a title with a character the font lacks. */
+export interface TitleGlyphs {
+  /**
+   * Adds the title's coverage (0–255) into the rows of its box, zeroed by the caller: the pixel at (x, y)
+   * of the image is `rows[first + (y - layout.top) * stride + x]`.
+   */
+  paint(layout: TitleLayout, rows: Uint8Array, stride: number, first: number): boolean;
+}
+
+/** Where Linux distributions install DejaVu Sans Bold, the titles' font: Debian and Ubuntu, Fedora, Arch. */
+const FONT_FILES = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/dejavu-sans-fonts/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/TTF/DejaVuSans-Bold.ttf',
+];
+/** Each glyph is drawn at four offsets within a pixel (0, ¼, ½, ¾); a glyph takes the nearest. */
+const PHASES = 4;
+const COLUMNS = 16;
+
+/** A glyph drawn at one size and offset: its coverage, placed relative to the pen's whole pixel and the baseline. */
+interface Sprite {
+  dx: number;
+  dy: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/**
+ * Draws every glyph the titles use once per size and quarter-pixel offset (librsvg, one SVG for each),
+ * and places them by the font's advance widths and kerning pairs, as the text engine would. Undefined
+ * when DejaVu Sans Bold is not installed where Linux puts it (the caller then draws each title whole).
+ */
+export async function loadTitleGlyphs(
+  layouts: readonly TitleLayout[],
+  fontFamily: string,
+): Promise<TitleGlyphs | undefined> {
+  const font = readFont();
+  if (!font) return undefined;
+  const placer = glyphPlacer(font);
+  // The glyphs each size needs at each offset.
+  const wanted = new Map<string, { size: number; phase: number; chars: Set<string> }>();
+  const placedLines = new WeakMap<TitleLayout, Array<Placed[] | undefined>>();
+  const linesOf = (layout: TitleLayout) => {
+    let lines = placedLines.get(layout);
+    if (!lines) placedLines.set(layout, (lines = layout.lines.map((line) => placer(line, layout.size, layout.x))));
+    return lines;
+  };
+  for (const layout of layouts) {
+    for (const line of linesOf(layout)) {
+      for (const { char, phase } of line ?? []) {
+        const key = `${layout.size}:${phase}`;
+        let set = wanted.get(key);
+        if (!set) wanted.set(key, (set = { size: layout.size, phase, chars: new Set() }));
+        set.chars.add(char);
+      }
+    }
+  }
+  const sprites = new Map<string, Sprite | undefined>();
+  await Promise.all(
+    [...wanted.values()].map(async ({ size, phase, chars }) => {
+      for (const [char, sprite] of await drawGlyphs([...chars], size, phase, fontFamily))
+        sprites.set(`${size}:${phase}:${char}`, sprite);
+    }),
+  );
+  for (const layout of layouts)
+    for (const line of linesOf(layout))
+      for (const placed of line ?? []) placed.sprite = sprites.get(`${layout.size}:${placed.phase}:${placed.char}`);
+  return {
+    paint(layout, rows, stride, first) {
+      const lines = linesOf(layout);
+      if (lines.some((line) => line === undefined)) return false;
+      lines.forEach((line, index) => {
+        const baseline = layout.baselines[index]! - layout.top;
+        for (const { pixel, sprite } of line!)
+          if (sprite) blit(rows, stride, first, layout, sprite, pixel + sprite.dx, baseline + sprite.dy);
+      });
+      return true;
+    },
+  };
+}
+
+function readFont(): Font | undefined {
+  for (const file of FONT_FILES) {
+    try {
+      const bytes = readFileSync(file);
+      return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    } catch {
+      // Not here, or not a font: the next place.
+    }
+  }
+  return undefined;
+}
+
+interface Placed {
+  char: string;
+  /** The pen's whole pixel, and the quarter-pixel offset past it. */
+  pixel: number;
+  phase: number;
+  /** The glyph drawn at that offset, once drawn (none for a blank glyph). */
+  sprite?: Sprite | undefined;
+}
+
+/** A line's glyphs where the text engine puts them: advance widths and kerning pairs, from x; undefined when a character is not in the font. */
+function glyphPlacer(font: Font): (line: string, size: number, x: number) => Placed[] | undefined {
+  const kerning = new Map<number, number>();
+  const glyphs = new Map<string, Glyph>();
+  // The kerning the text engine applies to Latin script (the font's default script has almost none).
+  const tables = font.position.getKerningTables('latn');
+  return (line, size, start) => {
+    const scale = size / font.unitsPerEm;
+    const placed: Placed[] = [];
+    let x = start;
+    let previous: Glyph | undefined;
+    for (const char of line) {
+      let glyph = glyphs.get(char);
+      if (!glyph) glyphs.set(char, (glyph = font.charToGlyph(char)));
+      if (glyph.index === 0) return undefined;
+      if (previous) {
+        const pair = previous.index * 0x10000 + glyph.index;
+        let kern = kerning.get(pair);
+        if (kern === undefined)
+          kerning.set(pair, (kern = font.position.getKerningValue(tables, previous.index, glyph.index)));
+        x += kern * scale;
+      }
+      let pixel = Math.floor(x);
+      let phase = Math.round((x - pixel) * PHASES);
+      if (phase === PHASES) [pixel, phase] = [pixel + 1, 0];
+      if (char.trim() !== '') placed.push({ char, pixel, phase });
+      x += (glyph.advanceWidth ?? 0) * scale;
+      previous = glyph;
+    }
+    return placed;
+  };
+}
+
+/** The glyphs of one size at one offset, drawn in one SVG (a grid of cells) and cut out, each cropped to its ink. */
+async function drawGlyphs(
+  chars: string[],
+  size: number,
+  phase: number,
+  fontFamily: string,
+): Promise<Map<string, Sprite | undefined>> {
+  const margin = Math.ceil(size * 0.3);
+  const ascent = Math.ceil(size * 1.2);
+  const cellWidth = Math.ceil(size * 1.8);
+  const cellHeight = ascent + Math.ceil(size * 0.5);
+  const columns = Math.min(COLUMNS, chars.length);
+  const rows = Math.ceil(chars.length / COLUMNS);
+  const [width, height] = [columns * cellWidth, rows * cellHeight];
+  const texts = chars.map((char, index) => {
+    const x = (index % COLUMNS) * cellWidth + margin + phase / PHASES;
+    const y = Math.floor(index / COLUMNS) * cellHeight + ascent;
+    return `<text x="${x}" y="${y}">${char.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`;
+  });
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<g font-family="${fontFamily}" font-weight="bold" font-size="${size}" fill="#ffffff">${texts.join('')}</g></svg>`;
+  const { data, width: drawnWidth } = await rasterizeSvgChannel(svg, 'alpha');
+  const sprites = new Map<string, Sprite | undefined>();
+  chars.forEach((char, index) => {
+    const [left, top] = [(index % COLUMNS) * cellWidth, Math.floor(index / COLUMNS) * cellHeight];
+    sprites.set(char, cropInk(data, drawnWidth, left, top, cellWidth, cellHeight, left + margin, top + ascent));
+  });
+  return sprites;
+}
+
+/** The cell's inked pixels as a sprite placed relative to (originX, originY); undefined for a blank cell. */
+function cropInk(
+  data: Uint8Array,
+  stride: number,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  originX: number,
+  originY: number,
+): Sprite | undefined {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -1, -1];
+  for (let y = top; y < top + height; y += 1) {
+    for (let x = left; x < left + width; x += 1) {
+      if (data[y * stride + x] === 0) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  if (maxX < 0) return undefined;
+  const sprite = { dx: minX - originX, dy: minY - originY, width: maxX - minX + 1, height: maxY - minY + 1 };
+  const pixels = new Uint8Array(sprite.width * sprite.height);
+  for (let y = 0; y < sprite.height; y += 1)
+    pixels.set(data.subarray((minY + y) * stride + minX, (minY + y) * stride + minX + sprite.width), y * sprite.width);
+  return { ...sprite, data: pixels };
+}
+
+/** Adds a sprite's coverage into the rows at (x, y) of the title's box (clipped to it), as the text engine's one fill of all glyphs covers their union. */
+function blit(
+  rows: Uint8Array,
+  stride: number,
+  first: number,
+  layout: TitleLayout,
+  sprite: Sprite,
+  x: number,
+  y: number,
+): void {
+  const [from, to] = [Math.max(x, layout.left) - x, Math.min(sprite.width, layout.left + layout.width - x)];
+  for (let row = Math.max(0, -y); row < sprite.height && y + row < layout.height; row += 1) {
+    const target = first + (y + row) * stride + x;
+    const source = row * sprite.width;
+    for (let column = from; column < to; column += 1) {
+      const sum = rows[target + column]! + sprite.data[source + column]!;
+      rows[target + column] = sum > 255 ? 255 : sum;
+    }
+  }
+}
