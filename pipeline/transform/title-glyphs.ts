@@ -18,7 +18,7 @@ export interface TitleLayout {
   height: number;
 }
 
-/** Paints titles from glyphs drawn once each; `paint` returns false for a title with a character the font lacks. */
+/** Paints titles from glyphs drawn once each; `paint` returns false for a title with a character the font lacks or that is not drawn alone (a combining mark, a soft hyphen). */
 export interface TitleGlyphs {
   /**
    * Adds the title's coverage (0–255) into the rows of its box, zeroed by the caller: the pixel at (x, y)
@@ -36,6 +36,8 @@ const FONT_FILES = [
 /** Each glyph is drawn at four offsets within a pixel (0, ¼, ½, ¾); a glyph takes the nearest. */
 const PHASES = 4;
 const COLUMNS = 16;
+/** Characters whose glyph looks the same drawn alone: letters, digits, punctuation, symbols and spaces. */
+const DRAWN_ALONE = /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}]$/u;
 
 /** A glyph drawn at one size and offset: its coverage, placed relative to the pen's whole pixel and the baseline. */
 interface Sprite {
@@ -121,10 +123,13 @@ interface Placed {
   sprite?: Sprite | undefined;
 }
 
-/** A line's glyphs where the text engine puts them: advance widths and kerning pairs, from x; undefined when a character is not in the font. */
+/**
+ * A line's glyphs where the text engine puts them: advance widths and kerning pairs, from x; undefined
+ * when a character is not in the font or does not look the same drawn alone.
+ */
 function glyphPlacer(font: Font): (line: string, size: number, x: number) => Placed[] | undefined {
   const kerning = new Map<number, number>();
-  const glyphs = new Map<string, Glyph>();
+  const glyphs = new Map<string, Glyph | null>();
   // The kerning the text engine applies to Latin script (the font's default script has almost none).
   const tables = font.position.getKerningTables('latn');
   return (line, size, start) => {
@@ -134,8 +139,13 @@ function glyphPlacer(font: Font): (line: string, size: number, x: number) => Pla
     let previous: Glyph | undefined;
     for (const char of line) {
       let glyph = glyphs.get(char);
-      if (!glyph) glyphs.set(char, (glyph = font.charToGlyph(char)));
-      if (glyph.index === 0) return undefined;
+      if (glyph === undefined) {
+        const found = font.charToGlyph(char);
+        // Drawn alone, a combining mark, soft hyphen or other format character would not look as the
+        // text engine draws it in its run (attached, hidden): a title with one is drawn whole.
+        glyphs.set(char, (glyph = found.index === 0 || !DRAWN_ALONE.test(char) ? null : found));
+      }
+      if (glyph === null) return undefined;
       if (previous) {
         const pair = previous.index * 0x10000 + glyph.index;
         let kern = kerning.get(pair);
