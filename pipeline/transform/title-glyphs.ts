@@ -49,7 +49,7 @@ interface Sprite {
 }
 
 /**
- * Draws every glyph the titles use once per size and quarter-pixel offset (librsvg, one SVG for each),
+ * Draws every glyph the titles use once per size and quarter-pixel offset (librsvg, one SVG per size),
  * and places them by the font's advance widths and kerning pairs, as the text engine would. Undefined
  * when DejaVu Sans Bold is not installed where Linux puts it (the caller then draws each title whole).
  */
@@ -57,11 +57,11 @@ export async function loadTitleGlyphs(
   layouts: readonly TitleLayout[],
   fontFamily: string,
 ): Promise<TitleGlyphs | undefined> {
-  const font = readFont();
-  if (!font) return undefined;
-  const placer = glyphPlacer(font);
-  // The glyphs each size needs at each offset.
-  const wanted = new Map<string, { size: number; phase: number; chars: Set<string> }>();
+  const parsed = readFont();
+  if (!parsed) return undefined;
+  const placer = glyphPlacer(parsed);
+  // The glyphs each size needs, each at its offsets: `<phase>:<char>`.
+  const wanted = new Map<number, Set<string>>();
   const placedLines = new WeakMap<TitleLayout, Array<Placed[] | undefined>>();
   const linesOf = (layout: TitleLayout) => {
     let lines = placedLines.get(layout);
@@ -71,18 +71,17 @@ export async function loadTitleGlyphs(
   for (const layout of layouts) {
     for (const line of linesOf(layout)) {
       for (const { char, phase } of line ?? []) {
-        const key = `${layout.size}:${phase}`;
-        let set = wanted.get(key);
-        if (!set) wanted.set(key, (set = { size: layout.size, phase, chars: new Set() }));
-        set.chars.add(char);
+        let glyphs = wanted.get(layout.size);
+        if (!glyphs) wanted.set(layout.size, (glyphs = new Set()));
+        glyphs.add(`${phase}:${char}`);
       }
     }
   }
   const sprites = new Map<string, Sprite | undefined>();
   await Promise.all(
-    [...wanted.values()].map(async ({ size, phase, chars }) => {
-      for (const [char, sprite] of await drawGlyphs([...chars], size, phase, fontFamily))
-        sprites.set(`${size}:${phase}:${char}`, sprite);
+    [...wanted].map(async ([size, glyphs]) => {
+      for (const [glyph, sprite] of await drawGlyphs([...glyphs], size, fontFamily))
+        sprites.set(`${size}:${glyph}`, sprite);
     }),
   );
   for (const layout of layouts)
@@ -102,7 +101,15 @@ export async function loadTitleGlyphs(
   };
 }
 
+/** The font as read the first time it was needed in this process (null: not found); parsing it takes about 100 ms. */
+let font: { read: Font | null } | undefined;
+
 function readFont(): Font | undefined {
+  font ??= { read: parseFont() };
+  return font.read ?? undefined;
+}
+
+function parseFont(): Font | null {
   for (const file of FONT_FILES) {
     try {
       const bytes = readFileSync(file);
@@ -111,7 +118,7 @@ function readFont(): Font | undefined {
       // Not here, or not a font: the next place.
     }
   }
-  return undefined;
+  return null;
 }
 
 interface Placed {
@@ -164,21 +171,24 @@ function glyphPlacer(font: Font): (line: string, size: number, x: number) => Pla
   };
 }
 
-/** The glyphs of one size at one offset, drawn in one SVG (a grid of cells) and cut out, each cropped to its ink. */
+/**
+ * The glyphs of one size (`<phase>:<char>`, each at its quarter-pixel offset), drawn in one SVG (a grid
+ * of cells) and cut out, each cropped to its ink.
+ */
 async function drawGlyphs(
-  chars: string[],
+  glyphs: string[],
   size: number,
-  phase: number,
   fontFamily: string,
 ): Promise<Map<string, Sprite | undefined>> {
   const margin = Math.ceil(size * 0.3);
   const ascent = Math.ceil(size * 1.2);
   const cellWidth = Math.ceil(size * 1.8);
   const cellHeight = ascent + Math.ceil(size * 0.5);
-  const columns = Math.min(COLUMNS, chars.length);
-  const rows = Math.ceil(chars.length / COLUMNS);
+  const columns = Math.min(COLUMNS, glyphs.length);
+  const rows = Math.ceil(glyphs.length / COLUMNS);
   const [width, height] = [columns * cellWidth, rows * cellHeight];
-  const texts = chars.map((char, index) => {
+  const texts = glyphs.map((glyph, index) => {
+    const [phase, char] = [Number(glyph.slice(0, glyph.indexOf(':'))), glyph.slice(glyph.indexOf(':') + 1)];
     const x = (index % COLUMNS) * cellWidth + margin + phase / PHASES;
     const y = Math.floor(index / COLUMNS) * cellHeight + ascent;
     return `<text x="${x}" y="${y}">${char.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`;
@@ -188,9 +198,9 @@ async function drawGlyphs(
     `<g font-family="${fontFamily}" font-weight="bold" font-size="${size}" fill="#ffffff">${texts.join('')}</g></svg>`;
   const { data, width: drawnWidth } = await rasterizeSvgChannel(svg, 'alpha');
   const sprites = new Map<string, Sprite | undefined>();
-  chars.forEach((char, index) => {
+  glyphs.forEach((glyph, index) => {
     const [left, top] = [(index % COLUMNS) * cellWidth, Math.floor(index / COLUMNS) * cellHeight];
-    sprites.set(char, cropInk(data, drawnWidth, left, top, cellWidth, cellHeight, left + margin, top + ascent));
+    sprites.set(glyph, cropInk(data, drawnWidth, left, top, cellWidth, cellHeight, left + margin, top + ascent));
   });
   return sprites;
 }
