@@ -9,7 +9,7 @@ export const PHASES: ReadonlyArray<{ phase: string; steps: readonly string[] }> 
   { phase: 'checking for changes', steps: ['up to date'] },
   { phase: 'reading content', steps: ['load', 'fetch', 'validate'] },
   { phase: 'preparing content', steps: ['transform'] },
-  { phase: 'planning pages', steps: ['plan', 'social images'] },
+  { phase: 'planning pages', steps: ['plan'] },
   // The sitemaps and the host's files are made while the render workers run.
   { phase: 'rendering pages', steps: ['render and write'] },
   { phase: 'writing files', steps: ['save'] },

@@ -16,13 +16,19 @@ import { fetchEntries } from './fetch/fetch-entries.ts';
 import type { SnapshotMemo } from './fetch/load-snapshot.ts';
 import type { FetchedContent } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
+import { planSocialImages } from './plan/plan-pages.ts';
 import { planSite, type SitePlan } from './plan/plan-site.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderPool } from './render/render-pool.ts';
 import { loadSite, type SiteMemo } from './site/load-site.ts';
 import type { HostName } from './site/schemas.ts';
 import type { MarkdownBodyMemo } from './transform/markdown-jobs.ts';
 import { prepareContent, type PreparedContent } from './transform/prepare-content.ts';
-import { writeSocialImages } from './transform/social-images.ts';
+import {
+  startDrawingChild,
+  writeSocialImages,
+  type DrawingChild,
+  type SocialImage,
+} from './transform/social-images.ts';
 import type { Site } from './site/site.ts';
 import { validateContent, type ValidationMemo } from './validate/validate-content.ts';
 
@@ -149,6 +155,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
   let pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
+  // A cold build's drawing child loads libvips and the font while the content is validated and transformed.
+  const drawer = previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
+  // The social images being drawn: a build that fails meanwhile ends after them (nothing writes to its store after it).
+  let drawing: Promise<unknown> | undefined;
   try {
     const valid = await run.stage('validate', () =>
       validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
@@ -158,18 +168,33 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const source = { requests: fetched.requests, dialect: fetched.dialect };
     fetched = undefined; // the crawl is garbage from here on (the peak memory of a 10,000-record build)
+    // The social images are drawn (in a child process, on the core the main thread leaves idle) while the
+    // main thread plans and the render starts; libvips' memory is given back before the render's peak.
+    const drawnAhead = drawSocialImagesAhead(
+      benchOff('social-images') ? [] : planSocialImages({ content: prepared.content, site }),
+      store,
+      drawer,
+    );
+    drawing = drawnAhead.catch(() => undefined); // the writer awaits the images, or the finally below when the plan fails first
     const dropClashing = options.dropClashingPages === true;
     const plan = await run.stage('plan', () =>
       planSite({ prepared, site, assets, code, store, memo, previous: previous.manifest?.entries, dropClashing }),
     );
     pool = await poolFor(options, pool, plan.pages.toRender.length);
-    // Drawn before rendering starts: the workers load React meanwhile, and libvips' memory is not held on top of the render peak.
-    const images = await run.stage('social images', () =>
-      writeSocialImages(benchOff('social-images') ? [] : plan.pages.outlines.map((page) => page.socialImage), store),
-    );
+    // The images the pages name: those drawn ahead, and any the plan names that were not (none, unless planSocialImages missed one).
+    const named = benchOff('social-images') ? [] : uniqueImages(plan.pages.outlines.map((page) => page.socialImage));
+    const images = drawnAhead.then(async (written) => (await writeSocialImages(named, store, { written })).files);
+    drawing = images.catch(() => undefined);
     const rendered = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
     const emitted = await run.stage('render and write', () =>
-      emitSite(emitOptions(options, kept, { plan, rendered, images: images.files, site, assets, prepared }, previous)),
+      emitSite(
+        emitOptions(
+          options,
+          kept,
+          { plan, rendered, images: { count: named.length, files: images }, site, assets, prepared },
+          previous,
+        ),
+      ),
     );
     const report = buildReport({ options, kept, site, source, prepared, plan, ...emitted, timings: run.timings });
     await run.stage('save', () =>
@@ -184,8 +209,25 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     return await finish(kept, options, report);
   } finally {
+    await drawer?.discard();
+    await drawing;
     if (!options.session) await pool?.pool.close();
   }
+}
+
+/** Draws the images the pages will name (writeSocialImages) and gives their srcs. */
+async function drawSocialImagesAhead(
+  images: SocialImage[],
+  store: Store,
+  child: DrawingChild | undefined,
+): Promise<ReadonlySet<string>> {
+  await writeSocialImages(images, store, { child });
+  return new Set(images.map((image) => image.src));
+}
+
+/** One image per src (pages in several locales share one). */
+function uniqueImages(images: SocialImage[]): SocialImage[] {
+  return [...new Map(images.map((image) => [image.src, image])).values()];
 }
 
 /** What a build keeps and reuses: the store, the memory of this build (or the preview's), the code's hashes, the kept records. */

@@ -18,8 +18,11 @@ export interface EmitSiteOptions {
   plan: SitePlan;
   /** The pages as the render pool hands them over, batch by batch. */
   rendered: AsyncIterable<RenderedPage[]>;
-  /** The social images, drawn already (writeSocialImages). */
-  images: CopiedFile[];
+  /**
+   * The social images: how many, and their files once drawn (writeSocialImages). The render does not
+   * wait for them: they are written after the pages.
+   */
+  images: { count: number; files: Promise<CopiedFile[]> };
   site: Site;
   assets: SiteAssets;
   prepared: Pick<PreparedContent, 'media' | 'markdownOptions'>;
@@ -41,8 +44,8 @@ export interface EmittedSite {
 }
 
 /**
- * The emit stage: the files written before the pages (assets, bundles, media, social images, sitemaps,
- * robots.txt, kept feeds, the host's files), the pages as they are rendered, then the feeds, whose
+ * The emit stage: the files written before the pages (assets, bundles, media, sitemaps, robots.txt,
+ * kept feeds, the host's files), the pages as they are rendered, the social images, then the feeds, whose
  * bodies the pages hand back as they are rendered; then the host folder. Nothing in the output folder
  * changes before everything is written.
  */
@@ -62,7 +65,6 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
       copyFrom: file.sourceFile,
       link: true,
     })),
-    ...options.images,
     ...sitemap.files,
     formatRobots({ baseUrl: site.config.baseUrl }),
     ...feeds.kept,
@@ -76,7 +78,7 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
     }),
     host: options.host,
     config: site.config,
-    outputFileCount: pages.outlines.length + firstFiles.length + feeds.toFormat.length,
+    outputFileCount: pages.outlines.length + firstFiles.length + options.images.count + feeds.toFormat.length,
     hostConfigDir: options.hostConfigDir,
     previousGroups: options.previous?.groups,
     outDir: options.outDir,
@@ -87,6 +89,7 @@ export async function emitSite(options: EmitSiteOptions): Promise<EmittedSite> {
     concat(
       [dedupeByPath(firstFiles), [publicFiles], pages.kept],
       pageFiles(options.rendered, bodies),
+      awaited(options.images.files),
       feedFiles(options, bodies),
     ),
     {
@@ -147,6 +150,11 @@ async function* concat(
 ): AsyncGenerator<OutputItem[]> {
   while (first.length > 0) yield first.shift()!;
   for (const source of sources) yield* source;
+}
+
+/** Files that are ready later, as one batch. */
+async function* awaited(files: Promise<OutputFile[]>): AsyncGenerator<OutputFile[]> {
+  yield await files;
 }
 
 /** Two entries sharing one media file (localizations reuse covers) are one output file. */

@@ -5,7 +5,7 @@ import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
 import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
-import { planSocialImage } from '../transform/social-images.ts';
+import { planSocialImage, type SocialImage } from '../transform/social-images.ts';
 import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
 import { assertUniquePages } from './assert-unique-pages.ts';
 import { familyPageUrl, familyRoute } from './family-route.ts';
@@ -118,6 +118,36 @@ export function hasFallbackPage(family: ContentFamily): boolean {
   return LOCALES.some((locale) => family.languages[locale]?.isFallback === true);
 }
 
+/**
+ * The social images the planned pages will name, known before they are planned: every locale's tagline
+ * and the title (or question) of each version an entry page shows. The build draws them while it plans.
+ * A page left out of the plan later (a clash, a shadowed path) only leaves an image drawn and not used.
+ */
+export function planSocialImages({ content, site }: { content: Content; site: Site }): SocialImage[] {
+  const planner = new PagePlanner(site, content);
+  const versions = entryFamilies(content).flatMap((family) =>
+    LOCALES.flatMap((locale) => {
+      const language = family.languages[locale];
+      return language ? [family.versions[language.sourceLocale]!] : [];
+    }),
+  );
+  // One image per title and language; most entries' pages in several locales show one version.
+  const titles = new Map<string, [string, Locale]>();
+  for (const version of versions) {
+    const title = versionImageTitle(version);
+    titles.set(`${version.locale}\0${title}`, [title, version.locale]);
+  }
+  return [
+    ...LOCALES.map((locale) => planner.taglineImage(locale)),
+    ...[...titles.values()].map(([title, locale]) => planner.socialImage(title, locale)),
+  ];
+}
+
+/** What an entry page's social image shows: the version's question (a key-term's), else its title. */
+function versionImageTitle(version: EntryVersion): string {
+  return version.question ?? version.title;
+}
+
 /** Holds the inputs the planning functions share, and what they derive from them more than once (URL paths). */
 class PagePlanner {
   /** Per locale: the English URL path of every page that exists in that locale → its URL path there. */
@@ -142,9 +172,14 @@ class PagePlanner {
     return this.site.locales.find((meta) => meta.code === locale)!.iso;
   }
 
-  /** An og:image: an entry's title, or on every other page the locale's tagline (`page.index.title`). */
-  private socialImage(title: string, locale: Locale) {
+  /** An og:image: an entry's title, or on every other page the locale's tagline (taglineImage). */
+  socialImage(title: string, locale: Locale): SocialImage {
     return planSocialImage({ title, footer: this.site.config.product, lang: this.iso(locale) });
+  }
+
+  /** The og:image of every page that is not an entry's: the locale's tagline (`page.index.title`). */
+  taglineImage(locale: Locale): SocialImage {
+    return this.socialImage(this.t(locale, 'page.index.title'), locale);
   }
 
   private t(locale: Locale, key: string, ...args: string[]): string {
@@ -195,7 +230,7 @@ class PagePlanner {
       })),
       noindex: false,
       lastModified: undefined,
-      socialImage: this.socialImage(this.t(locale, 'page.index.title'), locale),
+      socialImage: this.taglineImage(locale),
       ...fields,
     };
   }
@@ -299,7 +334,7 @@ class PagePlanner {
     return this.page(familyRoute(family), locale, (inLocale) => this.familyHref(family, inLocale), {
       // The <title> is in the page's language too: an English title says it is English.
       title: isFallback ? this.t(locale, 'article.not_translated_title', version.title) : version.title,
-      socialImage: this.socialImage(version.question ?? version.title, version.locale),
+      socialImage: this.socialImage(versionImageTitle(version), version.locale),
       description: version.excerpt || this.t(locale, 'meta.default_description'),
       data: { template: 'article', article },
       noindex: version.isDraft,
@@ -325,7 +360,7 @@ class PagePlanner {
         href: urlFor(this.site.routes, { route: 'index', locale: other }),
       })),
       lastModified: undefined,
-      socialImage: this.socialImage(this.t(locale, 'page.index.title'), locale),
+      socialImage: this.taglineImage(locale),
       data: { template: 'not-found' },
     };
   }

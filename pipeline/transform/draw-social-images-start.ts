@@ -1,8 +1,10 @@
 // The child process that draws social images for writeSocialImages (social-images.ts): once ready it
-// takes one message ({ images, folder }), draws them, says so and ends, which gives libvips' memory back.
+// takes one message ({ images, folder }), draws them, says so and ends, which gives libvips' memory back;
+// it ends without drawing when the build lets it go (disconnects).
 // `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js), everything else through
 // draw-social-images-child.js, which registers tsx first.
 import { drawSocialImages, type SocialImage } from './social-images.ts';
+import { readTitleFont } from './title-glyphs.ts';
 
 process.once('message', async ({ images, folder }: { images: SocialImage[]; folder: string }) => {
   try {
@@ -15,4 +17,6 @@ process.once('message', async ({ images, folder }: { images: SocialImage[]; fold
 });
 // The build is gone (stopped, or killed): stop too, not drawing into its cache folder behind its back.
 process.once('disconnect', () => process.exit(1));
+// Started before its titles are known: it reads the font meanwhile.
+readTitleFont();
 process.send!({ ready: true });

@@ -44,12 +44,22 @@ export function planSocialImage(input: Omit<SocialImage, 'src'>): SocialImage {
 /**
  * Draws every distinct social image once (1200×630, the title on the brand background) into the
  * store's files, reusing whole images drawn by earlier builds, and returns them as output files. Many
- * new images are drawn in a child process (drawInChild), so that the memory libvips keeps is returned.
+ * new images are drawn in a child process (DrawingChild), so that the memory libvips keeps is returned.
  */
 export async function writeSocialImages(
   images: Iterable<SocialImage>,
   store: Store,
-  { drawInChildFrom = DRAW_IN_CHILD_FROM }: { drawInChildFrom?: number } = {},
+  {
+    drawInChildFrom = DRAW_IN_CHILD_FROM,
+    written,
+    child,
+  }: {
+    drawInChildFrom?: number;
+    /** The images (by src) an earlier call of this build wrote or found whole: not checked again. */
+    written?: ReadonlySet<string> | undefined;
+    /** A drawing child started ahead (startDrawingChild): it draws when there are many new images, else it is discarded. */
+    child?: DrawingChild | undefined;
+  } = {},
 ): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
   const unique = new Map([...images].map((image) => [image.src, image]));
   const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
@@ -57,8 +67,10 @@ export async function writeSocialImages(
   const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
   await mkdir(folder, { recursive: true });
   // A kept image is copied into the output only when it is a whole PNG of the right size.
-  const missing = sorted.filter((image) => !isWholeImage(fileOf(image)));
-  const drawnInChild = missing.length >= drawInChildFrom && (await drawInChild(missing, folder));
+  const missing = sorted.filter((image) => !written?.has(image.src) && !isWholeImage(fileOf(image)));
+  const inChild = missing.length >= drawInChildFrom;
+  if (!inChild) await child?.discard();
+  const drawnInChild = inChild && (await (child ?? forkDrawingChild()).draw(missing, folder));
   if (!drawnInChild) await drawSocialImages(missing, folder);
   const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: fileOf(image), link: true }));
   return { files, drawn: missing.length, drawnInChild };
@@ -163,25 +175,54 @@ const KEEP_FREED_MEMORY = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.tri
 
 const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/draw-social-images-child.js');
 
-/** Draws in a child process and waits for it to end; false when the child could not run or died (the caller then draws them itself). */
-async function drawInChild(images: SocialImage[], folder: string): Promise<boolean> {
+/** A child process that draws social images, started before they are known (it loads libvips and the font meanwhile). */
+export interface DrawingChild {
+  /** Draws the images and waits for the child to end; false when it could not run or died (the caller then draws them itself). */
+  draw(images: SocialImage[], folder: string): Promise<boolean>;
+  /** Lets the child go without drawing (too little to draw, or the build failed), and waits for its end. After draw: waits for draw's end. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Starts a drawing child when this many images may be new (a cold build's entries): enough that drawing
+ * them in a child pays (DRAW_IN_CHILD_FROM). Undefined otherwise; writeSocialImages starts one itself
+ * when it finds more new images than expected.
+ */
+export function startDrawingChild(newImages: number): DrawingChild | undefined {
+  return newImages >= DRAW_IN_CHILD_FROM ? forkDrawingChild() : undefined;
+}
+
+function forkDrawingChild(): DrawingChild {
   const tunables = [process.env['GLIBC_TUNABLES'], KEEP_FREED_MEMORY].filter(Boolean).join(':');
   const child = fork(fileURLToPath(CHILD_ENTRY), [], {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     serialization: 'advanced',
     env: { ...process.env, GLIBC_TUNABLES: tunables },
   });
-  return new Promise<boolean>((resolve) => {
-    let reported = false;
+  let ready = false;
+  let work: { images: SocialImage[]; folder: string } | undefined;
+  let reported = false;
+  const ended = new Promise<boolean>((resolve) => {
     child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
-      if (message.ready) child.send({ images, folder });
+      if (message.ready) ready = true;
+      if (message.ready && work) child.send(work);
       if (message.drawn) reported = true;
     });
     child.once('error', () => resolve(false));
     child.once('exit', (code) => resolve(code === 0 && reported));
   });
+  return {
+    draw(images, folder) {
+      work = { images, folder };
+      if (ready) child.send(work);
+      return ended;
+    },
+    async discard() {
+      if (!work && child.connected) child.disconnect();
+      await ended;
+    },
+  };
 }
-
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
 const BLUE = [0x0b, 0x5c, 0xad] as const;
 const WHITE = [0xff, 0xff, 0xff] as const;

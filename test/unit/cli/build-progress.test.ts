@@ -7,17 +7,7 @@ function record(options: { interactive: boolean; verbose: boolean }) {
   return { progress, text: () => text };
 }
 
-const STEPS = [
-  'up to date',
-  'load',
-  'fetch',
-  'validate',
-  'transform',
-  'plan',
-  'social images',
-  'render and write',
-  'save',
-];
+const STEPS = ['up to date', 'load', 'fetch', 'validate', 'transform', 'plan', 'render and write', 'save'];
 
 describe('the build progress', () => {
   it('prints one plain line per phase outside a terminal (CI), in user words, never a carriage return', () => {

@@ -18,7 +18,7 @@ function makeReport(overrides: Partial<BuildReport> = {}): BuildReport {
       { stage: 'load', ms: 20 },
       { stage: 'fetch', ms: 130 },
       { stage: 'transform', ms: 90 },
-      { stage: 'social images', ms: 5 },
+      { stage: 'plan', ms: 5 },
       { stage: 'render and write', ms: 400 },
       { stage: 'save', ms: 30 },
     ],
@@ -58,7 +58,7 @@ describe('formatReport', () => {
   });
 
   it('keeps the step names out of the summary, and shows them by phase with --verbose', () => {
-    expect(formatReport(makeReport(), shown)).not.toMatch(/social images|render and write|save/);
+    expect(formatReport(makeReport(), shown)).not.toMatch(/transform|render and write|save/);
     const verbose = formatReport(makeReport(), { ...shown, verbose: true });
     expect(verbose.slice(verbose.indexOf('phase / step'))).toMatchInlineSnapshot(`
       "phase / step         ms
@@ -68,7 +68,7 @@ describe('formatReport', () => {
       preparing content    90
         transform          90
       planning pages        5
-        social images       5
+        plan                5
       rendering pages     400
         render and write  400
       writing files        30

@@ -9,6 +9,7 @@ import {
   isWholeImage,
   layoutTitle,
   planSocialImage,
+  startDrawingChild,
   writeSocialImages,
 } from '../../../pipeline/transform/social-images.ts';
 import { loadTitleGlyphs } from '../../../pipeline/transform/title-glyphs.ts';
@@ -111,6 +112,28 @@ describe('social images', () => {
       expect((await readdir(socialImageFolder(other))).sort()).toEqual(
         [german, french].map((image) => path.basename(image.src)).sort(),
       );
+    } finally {
+      await cleanOther();
+    }
+  });
+
+  it('draws in a child started before the images were known, and lets one go that is not needed', async () => {
+    expect(startDrawingChild(10)).toBeUndefined(); // a few new images: drawn in the build's own process
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-ahead');
+    try {
+      const ahead = startDrawingChild(500)!;
+      const drawn = await writeSocialImages([german, french], openStore(other), { drawInChildFrom: 1, child: ahead });
+      expect(drawn.drawnInChild).toBe(true);
+      for (const image of [german, french]) {
+        expect(await readFile(path.join(socialImageFolder(other), path.basename(image.src)))).toEqual(
+          await readFile(path.join(socialImageFolder(dir), path.basename(image.src))),
+        );
+      }
+      // Two images are too few for a child: this one ends without drawing, and they are drawn here.
+      const unused = startDrawingChild(500)!;
+      const again = await writeSocialImages([german, french], openStore(path.join(other, 'again')), { child: unused });
+      expect(again).toMatchObject({ drawn: 2, drawnInChild: false });
+      await unused.discard();
     } finally {
       await cleanOther();
     }
