@@ -2,7 +2,7 @@ import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { ImageSize } from './cover-colours.ts';
 import { QUOTES, typeset } from '../locale-format.ts';
-import { guardHtmlBlock, placeholderRule, warningRule } from './markdown/block-rules.ts';
+import { guardHtmlBlock, placeholderRule, warningRule, type BlockRule } from './markdown/block-rules.ts';
 import { formatCallToAction } from './markdown/call-to-action.ts';
 import { formatCodeBlock } from './markdown/code-blocks.ts';
 import {
@@ -126,7 +126,10 @@ function createParser(urls: UrlPolicy): Parser {
   md.linkify.set({ fuzzyLink: false }).add('//', null).add('ftp:', null);
   md.validateLink = (url) => urls.checkUrl(url) !== undefined;
   // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it.
-  const htmlBlock = md.block.ruler.__rules__.find((rule) => rule.name === 'html_block');
+  const { __rules__: blockRules } = md.block.ruler as unknown as {
+    __rules__: Array<{ name: string; fn: BlockRule; alt: string[] }>;
+  };
+  const htmlBlock = blockRules.find((rule) => rule.name === 'html_block');
   if (htmlBlock) md.block.ruler.at('html_block', guardHtmlBlock(htmlBlock.fn), { alt: htmlBlock.alt });
   md.block.ruler.after('code', 'sitegen_placeholder', placeholderRule, { alt: ['paragraph'] });
   md.block.ruler.before('blockquote', 'sitegen_warning', warningRule, {

@@ -1,4 +1,4 @@
-import type { Env, StateInline, Token } from 'markdown-it';
+import type { StateInline, Token } from 'markdown-it';
 import { isIndentedCode, lineOf, type BlockRule } from './block-rules.ts';
 import type { MarkdownInput } from '../markdown.ts';
 import { escapeHtml } from './raw-html.ts';
@@ -17,6 +17,9 @@ interface Footnote {
   /** False for a definition no reference points at: listed, but with no way back. */
   isReferenced: boolean;
 }
+
+/** The environment a parse is given (markdown-it's types leave it untyped). */
+type Env = Record<string | symbol, unknown>;
 
 function definitionsOf(env: Env): Map<string, string> | undefined {
   const definitions = env[FOOTNOTE_DEFINITIONS];

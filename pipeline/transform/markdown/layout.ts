@@ -1,8 +1,8 @@
-import MarkdownIt, { type Token } from 'markdown-it';
+import Token from 'markdown-it/lib/token.mjs';
 import type { PlaceholderName } from './block-rules.ts';
 
 function token(type: string, tag: string, nesting: Token['nesting'], fields: Partial<Token>): Token {
-  return Object.assign(new MarkdownIt.Token(type, tag, nesting), fields);
+  return Object.assign(new Token(type, tag, nesting), fields);
 }
 
 /** A paragraph of an image, a line break and more text: the text is the image's caption. */
