@@ -18,12 +18,12 @@ import { openStore } from '../pipeline/cache/store.ts';
 import { median } from './format-table.ts';
 import {
   drawSocialImages,
-  escapeXml,
   fitTitle,
   planSocialImage,
   writeSocialImages,
   type SocialImage,
 } from '../pipeline/transform/social-images.ts';
+import { escapeXml } from '../pipeline/escape-xml.ts';
 
 const USAGE = `usage: node bin/run-ts.js bench/social-images.ts [options]
   --images <n>      distinct images drawn per run (838: a 10,000-record build's)

@@ -1,6 +1,6 @@
 import { SitegenError } from '../errors.ts';
 import type { Locale } from '../locale.ts';
-import { escapeXml } from './format-sitemap.ts';
+import { escapeXml } from '../escape-xml.ts';
 import type { OutputFile } from './output-file.ts';
 
 export interface FeedEntry {

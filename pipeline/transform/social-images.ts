@@ -10,6 +10,7 @@ import { deflateRows, formatIndexedPng, type DeflatedRows } from './format-index
 import { startEntry } from '../project-root.ts';
 import { loadTitleGlyphs, type TitleLayout } from './title-glyphs.ts';
 import { replaceShared, type Store } from '../cache/store.ts';
+import { escapeXml } from '../escape-xml.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
 export interface SocialImage {
@@ -376,8 +377,4 @@ function wrap(text: string, perLine: number): string[] {
   }
   if (current) lines.push(current);
   return lines;
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import opentype, { type Font, type Glyph } from 'opentype.js';
 import { rasterizeSvgChannel } from './cover-colours.ts';
+import { escapeXml } from '../escape-xml.ts';
 
 /**
  * A social image's title as laid out on the image: its lines, their font size and baselines, and the box
@@ -196,7 +197,7 @@ async function drawGlyphs(
     const [phase, char] = [Number(glyph.slice(0, glyph.indexOf(':'))), glyph.slice(glyph.indexOf(':') + 1)];
     const x = (index % COLUMNS) * cellWidth + margin + phase / PHASES;
     const y = Math.floor(index / COLUMNS) * cellHeight + ascent;
-    return `<text x="${x}" y="${y}">${char.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`;
+    return `<text x="${x}" y="${y}">${escapeXml(char)}</text>`;
   });
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
