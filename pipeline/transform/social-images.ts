@@ -209,7 +209,8 @@ function forkDrawingChild(): DrawingChild {
       if (message.ready && work) child.send(work);
       if (message.drawn) reported = true;
     });
-    child.once('error', () => resolve(false));
+    // Every error is listened to (a send to a child that is gone is one too); the first settles.
+    child.on('error', () => resolve(false));
     child.once('exit', (code) => resolve(code === 0 && reported));
   });
   return {
@@ -224,6 +225,7 @@ function forkDrawingChild(): DrawingChild {
     },
   };
 }
+
 const FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
 const BLUE = [0x0b, 0x5c, 0xad] as const;
 const WHITE = [0xff, 0xff, 0xff] as const;
