@@ -13,6 +13,7 @@ import {
   formatCount,
   formatCountInWords,
   formatDate,
+  formatDisplayName,
   formatPercent,
   typeset,
 } from '../pipeline/locale-format.ts';
@@ -51,6 +52,8 @@ export interface PageContext {
   shell: ShellData;
   t: (key: string, ...args: Array<string | number>) => string;
   formatDate: (iso: string) => string;
+  /** A language's name as the page's locale writes it (`Deutsch`, `inglés`); undefined where Intl has none. */
+  languageName: (code: string) => string | undefined;
   formatNumber: (value: number) => string;
   /** An amount in the page's locale through Intl ("19 €", "€ 19", "$19"). */
   formatAmount: (value: number, currency: string) => string;
@@ -74,7 +77,10 @@ export interface FragmentRenderer {
   markdown: (entry: { markdown: MarkdownInput; contentKey: string }) => string;
 }
 
-/** What a page's context holds for its locale, made once per RenderShared (Intl formatters are costly to create). */
+/**
+ * What a page's context holds for its locale, made once per RenderShared (Intl formatters are costly to
+ * create, and every page of a locale formats the same shell dates and language names: each is formatted once).
+ */
 type LocaleTools = Pick<
   PageContext,
   | 'locale'
@@ -82,6 +88,7 @@ type LocaleTools = Pick<
   | 'shell'
   | 't'
   | 'formatDate'
+  | 'languageName'
   | 'formatNumber'
   | 'formatAmount'
   | 'formatCountInWords'
@@ -106,7 +113,8 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
       // A composed message is typeset as a whole: its rules may span a placeholder ("il {0}" → "l'11 feb", issue 27).
       t: (key, ...args) =>
         args.length === 0 ? formatMessage(messages, key) : typeset(formatMessage(messages, key, ...args), locale),
-      formatDate: (date) => formatDate(localeMeta.iso, date),
+      formatDate: remembered((date) => formatDate(localeMeta.iso, date)),
+      languageName: remembered((code) => formatDisplayName(localeMeta.iso, 'language', code)),
       formatNumber: (value) => formatCount(localeMeta.iso, value),
       formatAmount: (value, currency) => formatAmount(localeMeta.iso, value, currency),
       formatCountInWords: (value) => formatCountInWords(localeMeta.iso, value),
@@ -117,6 +125,17 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
     byLocale.set(locale, tools);
   }
   return tools;
+}
+
+/** The function, answering each argument it was asked before from memory. */
+function remembered<T>(compute: (argument: string) => T): (argument: string) => T {
+  const answers = new Map<string, T>();
+  return (argument) => {
+    if (answers.has(argument)) return answers.get(argument)!;
+    const answer = compute(argument);
+    answers.set(argument, answer);
+    return answer;
+  };
 }
 
 export function createPageContext(page: PagePlan, shared: RenderShared, fragments: FragmentRenderer): PageContext {

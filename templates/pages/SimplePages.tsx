@@ -1,6 +1,5 @@
 import type { PageContext } from '../page-context.ts';
 import { Island } from '../islands/Island.tsx';
-import { formatDisplayName } from '../../pipeline/locale-format.ts';
 import { UTM_FIELDS, UtmGenerator, type UtmGeneratorProps } from '../islands/UtmGenerator.tsx';
 
 export function UtmGeneratorPage({ context }: { context: PageContext }) {
@@ -65,7 +64,7 @@ export function VideoPage({ context }: { context: PageContext }) {
           kind="captions"
           src={video.captions}
           srcLang="en"
-          label={formatDisplayName(context.localeMeta.iso, 'language', 'en') ?? 'English'}
+          label={context.languageName('en') ?? 'English'}
           default
         />
         <a href={video.mp4}>{t('video.download')}</a>

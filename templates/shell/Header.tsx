@@ -3,7 +3,6 @@ import { LanguageSwitcher, type LanguageSwitcherProps } from './LanguageSwitcher
 import { MobileMenu, type MobileMenuProps } from './MobileMenu.tsx';
 import { ResourcesMenu, type ResourcesMenuProps } from './ResourcesMenu.tsx';
 import { Logo } from './Logo.tsx';
-import { formatDisplayName } from '../../pipeline/locale-format.ts';
 
 export function Header({ context }: { context: PageContext }) {
   const { shell, shared, t, locale, localeMeta, page } = context;
@@ -35,7 +34,7 @@ export function Header({ context }: { context: PageContext }) {
     current: { code: localeMeta.code, flag: localeMeta.flag },
     // The language's name as it is written after a colon in running text: "Idioma: español", "Langue : français",
     // "Sprache: Deutsch" (a name is lowercase in es, fr and it, capitalized in de, nl and en; issue 27).
-    label: t('nav.choose_language', formatDisplayName(localeMeta.iso, 'language', localeMeta.code) ?? localeMeta.name),
+    label: t('nav.choose_language', context.languageName(localeMeta.code) ?? localeMeta.name),
     listLabel: t('nav.languages'),
     options: page.languageLinks.map((link) => {
       const meta = shared.locales.find((candidate) => candidate.code === link.locale)!;
