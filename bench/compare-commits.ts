@@ -6,8 +6,10 @@
 //
 //   node bin/run-ts.js bench/compare-commits.ts --base e8517cb --site /dev/shm/site --work-dir /dev/shm
 //
-// The base commit is checked out in a git worktree under the work folder (removed at the end), sharing
-// this checkout's node_modules when its package-lock.json is the same, else installing its own.
+// The base commit is checked out in a git worktree beside this checkout's code (`.cache/compare-base`,
+// removed at the end), so that both sides read their sources from the same disk; it shares this
+// checkout's node_modules when its package-lock.json is the same, else installs its own. The outputs
+// and caches of both sides go to the work folder.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, rm, symlink } from 'node:fs/promises';
@@ -140,7 +142,9 @@ function editOneArticle(siteDir: string, n: number): void {
 }
 
 async function checkoutBase(): Promise<Side> {
-  const dir = path.join(work, 'base');
+  // On the head's disk, not the work folder's: a build that stops at the quick check reads its sources for their hashes.
+  const dir = path.join(ROOT, '.cache', 'compare-base');
+  if (existsSync(dir)) git('worktree', 'remove', '--force', dir);
   git('worktree', 'add', '--detach', dir, baseCommit);
   const sameLock =
     git('show', `${baseCommit}:package-lock.json`) ===
