@@ -24,6 +24,7 @@ import type { HostName } from './site/schemas.ts';
 import type { MarkdownBodyMemo } from './transform/markdown-jobs.ts';
 import { prepareContent, type PreparedContent } from './transform/prepare-content.ts';
 import {
+  distinctImages,
   startDrawingChild,
   writeSocialImages,
   type DrawingChild,
@@ -182,7 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     pool = await poolFor(options, pool, plan.pages.toRender.length);
     // The images the pages name: those drawn ahead, and any the plan names that were not (none, unless planSocialImages missed one).
-    const named = benchOff('social-images') ? [] : uniqueImages(plan.pages.outlines.map((page) => page.socialImage));
+    const named = benchOff('social-images') ? [] : distinctImages(plan.pages.outlines.map((page) => page.socialImage));
     const images = drawnAhead.then(async (written) => (await writeSocialImages(named, store, { written })).files);
     drawing = images.catch(() => undefined);
     const rendered = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
@@ -223,11 +224,6 @@ async function drawSocialImagesAhead(
 ): Promise<ReadonlySet<string>> {
   await writeSocialImages(images, store, { child });
   return new Set(images.map((image) => image.src));
-}
-
-/** One image per src (pages in several locales share one). */
-function uniqueImages(images: SocialImage[]): SocialImage[] {
-  return [...new Map(images.map((image) => [image.src, image])).values()];
 }
 
 /** What a build keeps and reuses: the store, the memory of this build (or the preview's), the code's hashes, the kept records. */

@@ -7,6 +7,7 @@ import type { WorldMap } from '../pipeline/transform/world-map.ts';
 import type { MarkdownInput, MarkdownOptions } from '../pipeline/transform/markdown.ts';
 import type { IslandName } from '../pipeline/emit/bundle-client.ts';
 import type { ReactElement } from 'react';
+import { memoize } from '../pipeline/memoize.ts';
 import { formatMessage } from '../pipeline/site/messages.ts';
 import {
   formatAmount,
@@ -113,8 +114,8 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
       // A composed message is typeset as a whole: its rules may span a placeholder ("il {0}" → "l'11 feb", issue 27).
       t: (key, ...args) =>
         args.length === 0 ? formatMessage(messages, key) : typeset(formatMessage(messages, key, ...args), locale),
-      formatDate: remembered((date) => formatDate(localeMeta.iso, date)),
-      languageName: remembered((code) => formatDisplayName(localeMeta.iso, 'language', code)),
+      formatDate: memoize((date) => formatDate(localeMeta.iso, date)),
+      languageName: memoize((code) => formatDisplayName(localeMeta.iso, 'language', code)),
       formatNumber: (value) => formatCount(localeMeta.iso, value),
       formatAmount: (value, currency) => formatAmount(localeMeta.iso, value, currency),
       formatCountInWords: (value) => formatCountInWords(localeMeta.iso, value),
@@ -125,17 +126,6 @@ function localeTools(shared: RenderShared, locale: Locale): LocaleTools {
     byLocale.set(locale, tools);
   }
   return tools;
-}
-
-/** The function, answering each argument it was asked before from memory. */
-function remembered<T>(compute: (argument: string) => T): (argument: string) => T {
-  const answers = new Map<string, T>();
-  return (argument) => {
-    if (answers.has(argument)) return answers.get(argument)!;
-    const answer = compute(argument);
-    answers.set(argument, answer);
-    return answer;
-  };
 }
 
 export function createPageContext(page: PagePlan, shared: RenderShared, fragments: FragmentRenderer): PageContext {

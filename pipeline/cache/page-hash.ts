@@ -6,6 +6,7 @@ import { recordRef } from '../transform/markdown-jobs.ts';
 import type { ContentFamily, EntryVersion } from '../transform/transform-content.ts';
 import type { CodeHashes } from './code-hash.ts';
 import { digest } from './store.ts';
+import { memoize } from '../memoize.ts';
 
 /** The pipeline's hash, and per page template the hash of the template files its tree imports. */
 export type PageCodeHashes = Pick<CodeHashes, 'engine' | 'templates'>;
@@ -110,16 +111,6 @@ export function createPageHasher(
       const versions = LOCALES.map((locale) => (family.versions[locale] ? versionHash(family.versions[locale]) : '-'));
       return digest(everyLocaleKey, familyHash(family), ...versions);
     },
-  };
-}
-
-/** `compute` of each key, computed once. */
-function memoize<K, V>(compute: (key: K) => V): (key: K) => V {
-  const known = new Map<K, V>();
-  return (key) => {
-    let value = known.get(key);
-    if (value === undefined) known.set(key, (value = compute(key)));
-    return value;
   };
 }
 

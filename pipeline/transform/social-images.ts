@@ -62,8 +62,7 @@ export async function writeSocialImages(
     child?: DrawingChild | undefined;
   } = {},
 ): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
-  const unique = new Map([...images].map((image) => [image.src, image]));
-  const sorted = [...unique.values()].sort((a, b) => (a.src < b.src ? -1 : 1));
+  const sorted = distinctImages(images).sort((a, b) => (a.src < b.src ? -1 : 1));
   const fileOf = (image: SocialImage) => store.fileOf(STORE_FILES, path.basename(image.src));
   const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
   await mkdir(folder, { recursive: true });
@@ -75,6 +74,11 @@ export async function writeSocialImages(
   if (!drawnInChild) await drawSocialImages(missing, folder);
   const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: fileOf(image), link: true }));
   return { files, drawn: missing.length, drawnInChild };
+}
+
+/** One image per src (pages in several locales share one). */
+export function distinctImages(images: Iterable<SocialImage>): SocialImage[] {
+  return [...new Map([...images].map((image) => [image.src, image])).values()];
 }
 
 /** The 8-byte PNG signature, the IHDR chunk's start, and the IEND chunk every whole PNG ends with. */
