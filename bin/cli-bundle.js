@@ -1,8 +1,13 @@
 // The CLI as one ES module bundle (esbuild, split at its dynamic imports), kept in
-// `.cache/sitegen-cli/<key>/` of the project and made again when a source file changes: `sitegen
-// build` then loads the pipeline in about 80 ms instead of about 220 ms through tsx. The CLI's thread,
-// its render workers and its social-image child run from it; `sitegen preview` runs through tsx as a
-// whole (it reloads templates as they change).
+// `.cache/sitegen-cli/<key>/` of the project and made again when a source file or the lockfile
+// changes: `sitegen build` then loads the pipeline in about 80 ms instead of about 220 ms through tsx.
+// The CLI's thread, its render workers and its social-image child run from it; `sitegen preview` runs
+// through tsx as a whole (it reloads templates as they change).
+//
+// The dependencies are in the bundle too, so that each thread loads them as a few modules: loaded
+// from node_modules, every CommonJS package imported from an ES module is scanned for its exports
+// (Node's cjs-module-lexer, hot enough in each of the three threads to be optimised by V8) and every
+// file it requires is found, read and compiled on its own.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
@@ -72,9 +77,17 @@ async function makeBundle(folder) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
-    // Template errors name the template file and line (the render stage reads them off the stack).
+    // Loaded from node_modules: sharp and esbuild find their native binaries beside their own files;
+    // tsx, chokidar and serve-handler are the preview's, which runs from the sources.
+    external: ['sharp', 'esbuild', 'tsx', 'chokidar', 'serve-handler'],
+    // For the bundled CommonJS packages' require() of Node's own modules.
+    banner: {
+      js: "import { createRequire as sitegenRequire } from 'node:module'; const require = sitegenRequire(import.meta.url);",
+    },
+    // Template errors name the template file and line (the render stage maps them off the stack with
+    // these maps, read only then: pipeline/source-mapped-stack.ts).
     sourcemap: 'linked',
+    sourcesContent: false,
     define: { SITEGEN_PROJECT_ROOT: JSON.stringify(pathToFileURL(ROOT).href), SITEGEN_BUNDLED: 'true' },
     logLevel: 'silent',
   }).finally(stop);

@@ -1,5 +1,6 @@
 import { CommanderError, InvalidArgumentError } from 'commander';
 import { isSitegenError } from '../pipeline/errors.ts';
+import { sourceMappedStack } from '../pipeline/source-mapped-stack.ts';
 import { EXIT } from './exit-codes.ts';
 import { formatCauses } from './format-causes.ts';
 
@@ -22,8 +23,9 @@ export function reportError(error: unknown, write: (text: string) => void): numb
     write(`${error.code}  ${error.message}\n${formatCauses(error)}${error.hint ? `hint: ${error.hint}\n` : ''}`);
     return EXIT.content;
   }
+  const stack = (error as Error | undefined)?.stack;
   write(
-    `${(error as Error)?.stack ?? String(error)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above (exit code ${EXIT.internal}).\n`,
+    `${stack === undefined ? String(error) : sourceMappedStack(stack)}\n\nThis is a bug in sitegen, not in your content. Please report it with the output above (exit code ${EXIT.internal}).\n`,
   );
   return EXIT.internal;
 }

@@ -19,7 +19,6 @@ const bundle =
     ? await (await import('./cli-bundle.js')).cliBundle()
     : undefined;
 if (bundle) {
-  process.setSourceMapsEnabled(true);
   await import(bundle.href);
 } else {
   const { register } = await import('tsx/esm/api');

@@ -3,6 +3,7 @@ import { documentFor } from '../../templates/render-document.tsx';
 import type { FragmentRenderer, RenderShared } from '../../templates/page-context.ts';
 import { createMarkdownRenderer } from '../transform/markdown.ts';
 import { SitegenError } from '../errors.ts';
+import { sourceMappedStack } from '../source-mapped-stack.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
 
 /**
@@ -99,19 +100,16 @@ export function renderBatch(
       files.push(bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes });
     } catch (error) {
       const cause = (error as Error).cause ?? error;
-      failures.push({
-        message: (error as Error).message,
-        location: templateLocation(cause),
-        stack: (cause as Error | undefined)?.stack,
-      });
+      const stack = (cause as Error | undefined)?.stack;
+      const mapped = stack === undefined ? undefined : sourceMappedStack(stack);
+      failures.push({ message: (error as Error).message, location: templateLocation(mapped ?? ''), stack: mapped });
     }
   }
   return { files, failures };
 }
 
 /** `templates/pages/HomePage.tsx:12:7`: the innermost template frame of an error's stack. */
-function templateLocation(error: unknown): string | undefined {
-  const stack = (error as Error | undefined)?.stack ?? '';
+function templateLocation(stack: string): string | undefined {
   const match = /\/(templates\/[^\s:()]+):(\d+):(\d+)/.exec(stack);
   return match ? `${match[1]}:${match[2]}:${match[3]}` : undefined;
 }

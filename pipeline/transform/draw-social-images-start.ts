@@ -5,13 +5,14 @@
 // draw-social-images-child.js, which registers tsx first.
 import { drawSocialImages, type SocialImage } from './social-images.ts';
 import { readTitleFont } from './title-glyphs.ts';
+import { sourceMappedStack } from '../source-mapped-stack.ts';
 
 process.once('message', async ({ images, folder }: { images: SocialImage[]; folder: string }) => {
   try {
     await drawSocialImages(images, folder);
     process.send!({ drawn: true }, () => process.exit(0));
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(`${error instanceof Error && error.stack ? sourceMappedStack(error.stack) : String(error)}\n`);
     process.exit(1);
   }
 });
