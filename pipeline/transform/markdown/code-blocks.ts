@@ -1,4 +1,8 @@
-import hljs from 'highlight.js';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { HLJSApi, LanguageFn } from 'highlight.js';
+import hljs from 'highlight.js/lib/core';
 import { escapeHtml } from './raw-html.ts';
 
 /** Guessing among every language is slow and often wrong; these cover what the articles show. */
@@ -13,13 +17,101 @@ const LANGUAGE_ALIASES: Readonly<Record<string, string>> = { html: 'xml' };
 export function formatCodeBlock(code: string, info: string): string {
   const written = (info.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z0-9+#_-]/g, '');
   const language = LANGUAGE_ALIASES[written] ?? written;
-  if (language && hljs.getLanguage(language)) {
-    const { value } = hljs.highlight(code, { language, ignoreIllegals: true });
+  const highlight = highlighter(language ? [language] : AUTO_LANGUAGES);
+  if (language && highlight.getLanguage(language)) {
+    const { value } = highlight.highlight(code, { language, ignoreIllegals: true });
     return `<pre><code class="hljs language-${language}">${value}</code></pre>\n`;
   }
-  const guess = hljs.highlightAuto(code, AUTO_LANGUAGES);
+  const guess = highlighter(AUTO_LANGUAGES).highlightAuto(code, AUTO_LANGUAGES);
   if (guess.language && guess.relevance >= MIN_AUTO_RELEVANCE) {
     return `<pre><code class="hljs language-${guess.language}">${guess.value}</code></pre>\n`;
   }
   return `<pre><code class="hljs">${escapeHtml(code)}</code></pre>\n`;
+}
+
+/**
+ * highlight.js with the languages a block names registered as they are first asked for, each with
+ * the languages it embeds. The whole package registers its 190-odd languages as it loads, about a
+ * quarter of a second in each render worker, for the dozen an article site uses. A name is a
+ * language's own (its module's name) or one of the aliases below; any other name, an alias this
+ * table does not list or no language at all, loads the whole package, so every name means what it
+ * means to highlight.js itself (a unit test holds the table to highlight.js's own aliases).
+ */
+function highlighter(names: readonly string[]): HLJSApi {
+  if (!everything) {
+    for (const name of names) {
+      if (!register(name)) {
+        everything = loadModule('highlight.js') as HLJSApi;
+        break;
+      }
+    }
+  }
+  return everything ?? core;
+}
+
+let everything: HLJSApi | undefined;
+/** This module's own instance: what it registers is its own. */
+const core = hljs.newInstance();
+
+/** Aliases by the language that claims them, among the ones articles use. */
+export const LAZY_ALIASES: Readonly<Record<string, string>> = {
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  sh: 'bash',
+  zsh: 'bash',
+  console: 'shell',
+  py: 'python',
+  rb: 'ruby',
+  yml: 'yaml',
+  md: 'markdown',
+  svg: 'xml',
+  jsonc: 'json',
+  golang: 'go',
+  rs: 'rust',
+  kt: 'kotlin',
+  cs: 'csharp',
+  'c++': 'cpp',
+  h: 'c',
+  ps1: 'powershell',
+  docker: 'dockerfile',
+  text: 'plaintext',
+  txt: 'plaintext',
+};
+
+const loadModule = createRequire(import.meta.url);
+let moduleNames: Set<string> | undefined;
+
+/** Registers a language (by name or listed alias) and the ones it embeds; false for a name it cannot place. */
+function register(name: string): boolean {
+  const language = LAZY_ALIASES[name] ?? name;
+  if (core.getLanguage(language)) return true;
+  moduleNames ??= new Set(
+    readdirSync(path.dirname(loadModule.resolve('highlight.js/lib/languages/xml')))
+      .filter((file) => /^[^.]+\.js$/.test(file))
+      .map((file) => file.slice(0, -3)),
+  );
+  if (!moduleNames.has(language)) return false;
+  core.registerLanguage(language, loadModule(`highlight.js/lib/languages/${language}`) as LanguageFn);
+  return embeddedLanguages(core.getLanguage(language)).every(register);
+}
+
+/** The names a language's modes hand over to (`subLanguage`: the CSS and JavaScript inside HTML). */
+function embeddedLanguages(definition: unknown): string[] {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) return value.forEach(visit);
+    for (const [key, field] of Object.entries(value)) {
+      if (key === 'subLanguage') [field].flat().forEach((name) => typeof name === 'string' && names.add(name));
+      else visit(field);
+    }
+  };
+  visit(definition);
+  return [...names];
 }
