@@ -124,6 +124,11 @@ function createParser(urls: UrlPolicy): Parser {
   md.disable('replacements');
   // Bare http(s) URLs and e-mail addresses become links, as in GFM; "readme.md" and "//host" stay text.
   md.linkify.set({ fuzzyLink: false }).add('//', null).add('ftp:', null);
+  // Without fuzzy links, a text links nothing unless it has a scheme's colon or an e-mail's @; the
+  // pretest's one regular expression (schemes, bare hosts, @) costs more than the rest of linkify on
+  // prose, most of which has neither.
+  const pretest = md.linkify.pretest.bind(md.linkify);
+  md.linkify.pretest = (text) => (text.includes(':') || text.includes('@')) && pretest(text);
   md.validateLink = (url) => urls.checkUrl(url) !== undefined;
   // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it.
   const { __rules__: blockRules } = md.block.ruler as unknown as {

@@ -286,6 +286,15 @@ describe('links', () => {
       '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">https://example.com/x</a>',
     );
   });
+
+  it('links bare e-mail addresses, and leaves host names and file names without a scheme as text', () => {
+    expect(html('Write to hello@example.com today')).toBe(
+      '<p>Write to <a href="mailto:hello@example.com">hello@example.com</a> today</p>\n',
+    );
+    expect(html('Open www.example.com or readme.md, not //cdn.example.com')).toBe(
+      '<p>Open www.example.com or readme.md, not //cdn.example.com</p>\n',
+    );
+  });
 });
 
 describe('code', () => {
