@@ -131,29 +131,40 @@ export function isAllowedHtml(html: string): boolean {
     TAG.lastIndex = at;
     const tag = TAG.exec(html);
     if (!tag) return false;
-    const name = tag[2]!;
-    if (!TAG_SET.has(name)) return false;
-    if (tag[1] === '/') {
-      if (tag[3] !== '') return false;
-      continue;
-    }
-    const rules = ATTRIBUTE_RULES.get(name);
-    for (const [, attribute, raw] of tag[3]!.matchAll(ATTRIBUTE)) {
-      const rule = rules?.get(attribute!);
-      if (!rule) return false;
-      if (OTHER_REFERENCE.test(raw!)) return false;
-      const value = raw!.replace(WRITTEN_REFERENCE, (reference) => REFERENCE_TEXT[reference]!);
-      if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part)))
-        return false;
-      if (attribute === 'class' && !value.split(' ').every((part) => CLASS_RULES.get(name)?.(part))) return false;
-      if (
-        (attribute === 'href' || attribute === 'src') &&
-        (IGNORED_OR_BACKSLASH_IN_URL.test(value) ||
-          !ALLOWED_URL.test(value) ||
-          (name === 'img' && /^mailto:/i.test(value)))
-      )
-        return false;
-    }
+    // A body repeats its tags (`<p>`, `<span class="hljs-keyword">`): each text is judged once.
+    if (allowedTags.has(tag[0])) continue;
+    if (!isAllowedTag(tag)) return false;
+    if (allowedTags.size >= ALLOWED_TAGS_KEPT) allowedTags.clear();
+    allowedTags.add(tag[0]);
+  }
+  return true;
+}
+
+/** Tag texts found allowed, as they were written (up to ALLOWED_TAGS_KEPT, then forgotten all at once). */
+const allowedTags = new Set<string>();
+const ALLOWED_TAGS_KEPT = 4096;
+
+/** One tag as TAG read it: its name, and each attribute, value, class and URL, on the allowlist. */
+function isAllowedTag(tag: RegExpExecArray): boolean {
+  const name = tag[2]!;
+  if (!TAG_SET.has(name)) return false;
+  if (tag[1] === '/') return tag[3] === '';
+  const rules = ATTRIBUTE_RULES.get(name);
+  for (const [, attribute, raw] of tag[3]!.matchAll(ATTRIBUTE)) {
+    const rule = rules?.get(attribute!);
+    if (!rule) return false;
+    if (OTHER_REFERENCE.test(raw!)) return false;
+    const value = raw!.replace(WRITTEN_REFERENCE, (reference) => REFERENCE_TEXT[reference]!);
+    if (rule.values && !(rule.multiple ? value.split(' ') : [value]).every((part) => rule.values!.has(part)))
+      return false;
+    if (attribute === 'class' && !value.split(' ').every((part) => CLASS_RULES.get(name)?.(part))) return false;
+    if (
+      (attribute === 'href' || attribute === 'src') &&
+      (IGNORED_OR_BACKSLASH_IN_URL.test(value) ||
+        !ALLOWED_URL.test(value) ||
+        (name === 'img' && /^mailto:/i.test(value)))
+    )
+      return false;
   }
   return true;
 }

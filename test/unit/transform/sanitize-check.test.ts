@@ -17,6 +17,19 @@ describe('the allowlist check on rendered Markdown', () => {
     expect(sanitizeRenderedHtml(html)).toBe(html);
   });
 
+  it('judges each tag text on its own, however many bodies it has judged before', () => {
+    expect(isAllowedHtml('<p><a href="/x">x</a></p>')).toBe(true);
+    for (let round = 0; round < 2; round += 1) {
+      expect(isAllowedHtml('<p><a href="javascript:alert(1)">x</a></p>')).toBe(false);
+      expect(isAllowedHtml('<p><a href="/x" onclick="alert(1)">x</a></p>')).toBe(false);
+      expect(isAllowedHtml('<p><a href="/x">x</a></p><P>')).toBe(false);
+    }
+    // More distinct tags than are kept: those forgotten are judged again, with the same answers.
+    for (let index = 0; index < 10_000; index += 1) expect(isAllowedHtml(`<h2 id="s${index}">S</h2>`)).toBe(true);
+    expect(isAllowedHtml('<p><a href="/x">x</a></p>')).toBe(true);
+    expect(isAllowedHtml('<h2 id="s1" onmouseover="alert(1)">S</h2>')).toBe(false);
+  });
+
   it.each([
     ['a tag outside the allowlist', '<p>a</p><script>alert(1)</script>'],
     ['an event handler', '<img src="/a.png" onerror="alert(1)">'],
