@@ -76,6 +76,31 @@ describe('formatDate', () => {
     expect(formatDate('en-US', '2024-03-04T00:30:00.000Z')).toBe('Mar 4, 2024');
     expect(() => formatDate('en-US', 'not a date')).toThrow(RangeError);
   });
+
+  it('writes every day from 1990 to 2035 as Intl writes it whole, in each of the six languages', () => {
+    for (const iso of ['en-US', 'nl-NL', 'de-DE', 'es-ES', 'fr-FR', 'it-IT']) {
+      const short = new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+      const long = new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' });
+      for (let time = Date.UTC(1990, 0, 1); time <= Date.UTC(2035, 11, 31); time += DAY) {
+        const date = new Date(time);
+        // Spanish closes an abbreviated month with a period (RAE); a month written out in full has none.
+        const expected = iso.startsWith('es')
+          ? short
+              .formatToParts(date)
+              .map(({ type, value }) =>
+                type === 'month' && value !== long.format(date) && !value.endsWith('.') ? `${value}.` : value,
+              )
+              .join('')
+          : short.format(date);
+        // Noon, so that a date in a day's last hour is the same day (UTC).
+        const written = formatDate(iso, new Date(time + 12 * 3_600_000).toISOString());
+        if (written !== expected)
+          expect([iso, date.toISOString(), written]).toEqual([iso, date.toISOString(), expected]);
+      }
+    }
+    expect(formatDate('es-ES', '2026-11-12T08:00:00.000Z')).toBe('12 nov. 2026');
+    expect(formatDate('es-ES', '2026-05-12T08:00:00.000Z')).toBe('12 may. 2026');
+  });
 });
 
 describe('typeset', () => {
