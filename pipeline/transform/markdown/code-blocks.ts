@@ -17,9 +17,9 @@ const LANGUAGE_ALIASES: Readonly<Record<string, string>> = { html: 'xml' };
 export function formatCodeBlock(code: string, info: string): string {
   const written = (info.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z0-9+#_-]/g, '');
   const language = LANGUAGE_ALIASES[written] ?? written;
-  const highlight = highlighter(language ? [language] : AUTO_LANGUAGES);
-  if (language && highlight.getLanguage(language)) {
-    const { value } = highlight.highlight(code, { language, ignoreIllegals: true });
+  const named = language ? highlighter([language]) : undefined;
+  if (named?.getLanguage(language)) {
+    const { value } = named.highlight(code, { language, ignoreIllegals: true });
     return `<pre><code class="hljs language-${language}">${value}</code></pre>\n`;
   }
   const guess = highlighter(AUTO_LANGUAGES).highlightAuto(code, AUTO_LANGUAGES);
@@ -53,7 +53,10 @@ let everything: HLJSApi | undefined;
 /** This module's own instance: what it registers is its own. */
 const core = hljs.newInstance();
 
-/** Aliases by the language that claims them, among the ones articles use. */
+/**
+ * Aliases by the language that claims them, among the ones articles use: only where to find a
+ * language's module (the block keeps the name it was written with), unlike LANGUAGE_ALIASES above.
+ */
 export const LAZY_ALIASES: Readonly<Record<string, string>> = {
   js: 'javascript',
   jsx: 'javascript',
