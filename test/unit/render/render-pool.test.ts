@@ -147,6 +147,28 @@ describe('the render pool', () => {
     }
   });
 
+  it('holds a worker back while its batches wait for a reader that fell behind, then resumes it: every page comes through', async () => {
+    // 26 batches of 64 for one worker: more than it is given at the start (16) and may leave waiting (8).
+    const many = Array.from({ length: 26 * 64 }, (_, index) => {
+      const page = pages[index % pages.length]!;
+      return { ...page, urlPath: `${page.urlPath}-${index}`, outputPath: `copy-${index}/${page.outputPath}` };
+    });
+    const pool = createRenderPool({ workers: 1 });
+    try {
+      const paths: string[] = [];
+      let first = true;
+      for await (const batch of pool.render(many, shared)) {
+        // A reader busy elsewhere (the writer on the redirect stubs) while the worker renders on.
+        if (first) await new Promise((resolve) => setTimeout(resolve, 1500));
+        first = false;
+        paths.push(...batch.map((page) => page.path));
+      }
+      expect(paths.sort()).toEqual(many.map((page) => page.outputPath).sort());
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('closes its workers, and a reload starts fresh ones for the next render', async () => {
     const pool = createRenderPool({ workers: 1, spare: true });
     expect(await collect(pool.render(pages.slice(0, 1), shared))).toHaveLength(1);
