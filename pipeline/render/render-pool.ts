@@ -51,11 +51,12 @@ const BATCH_SIZE = 64;
 const BATCHES_IN_FLIGHT = 16;
 /**
  * Rendered batches that may wait for the reader (the writer): a worker whose batch finds this many
- * waiting gets its next batch when the reader takes one. The pool's thread is the writer, and while it
- * plans the redirects it reads nothing for seconds; without a bound the pages pile up there (140 MB at
- * 10,000 records) on top of its own peak.
+ * waiting gets its next batch when the reader takes one. The pool's thread is the writer; while it
+ * writes the 54,000 redirect stubs of a large site (2–3 s) it takes no page, and without a bound the
+ * pages piled up there (140 MB at 10,000 records) on top of its own peak. 32 batches (about 50 MB of
+ * pages) cover that stretch: a lower bound left the workers idle in it and the build slower.
  */
-const BATCHES_WAITING = 8;
+const BATCHES_WAITING = 32;
 /** A worker needs well under 100 MB whatever the site's size; the cap makes its collector run before the heap grows far past that. */
 const WORKER_HEAP_MB = 256;
 /**

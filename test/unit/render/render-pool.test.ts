@@ -147,19 +147,19 @@ describe('the render pool', () => {
     }
   });
 
-  it('holds a worker back while its batches wait for a reader that fell behind, then resumes it: every page comes through', async () => {
-    // 26 batches of 64 for one worker: more than it is given at the start (16) and may leave waiting (8).
-    const many = Array.from({ length: 26 * 64 }, (_, index) => {
+  it('holds the workers back while their batches wait for a reader that fell behind, then resumes them: every page comes through', async () => {
+    // 72 batches of 64 for two workers: more than they are given at the start (16 each) and may leave waiting (32).
+    const many = Array.from({ length: 72 * 64 }, (_, index) => {
       const page = pages[index % pages.length]!;
       return { ...page, urlPath: `${page.urlPath}-${index}`, outputPath: `copy-${index}/${page.outputPath}` };
     });
-    const pool = createRenderPool({ workers: 1 });
+    const pool = createRenderPool({ workers: 2 });
     try {
       const paths: string[] = [];
       let first = true;
       for await (const batch of pool.render(many, shared)) {
         // A reader busy elsewhere (the writer on the redirect stubs) while the worker renders on.
-        if (first) await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (first) await new Promise((resolve) => setTimeout(resolve, 5000));
         first = false;
         paths.push(...batch.map((page) => page.path));
       }
