@@ -17,13 +17,17 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 const URLSET_CLOSE = '</urlset>\n';
 
-/** One page's `<url>` element, with what ordering and splitting read of it. */
+/**
+ * One page's `<url>` element, with what ordering and splitting read of it. Its XML is made when the file
+ * is formatted (elementXml): the plan holds every element through the render, and the hreflang lines
+ * are one string per family, not a copy in each page's element.
+ */
 export interface UrlElement {
   loc: string;
   /** Its hreflang lines (alternatesXml). */
   alternates: string;
   lastModified: string | undefined;
-  xml: string;
+  /** The UTF-8 length of its XML. */
   bytes: number;
 }
 
@@ -34,10 +38,13 @@ export interface UrlElement {
 export function sitemapElements(pages: PagePlan[]): UrlElement[] {
   // hreflang links to a noindex page get "no return tag" errors from search engines, so they are left out.
   const noindexUrls = new Set(pages.filter((page) => page.noindex).map((page) => page.canonical));
+  // The pages of a family have the same lines: one string for all of them.
+  const shared = new Map<string, string>();
+  const once = (xml: string) => shared.get(xml) ?? (shared.set(xml, xml), xml);
   return pages.flatMap((page) =>
     page.noindex || page.canonical === undefined
       ? []
-      : [urlElementOf(page.canonical, page.lastModified, alternatesXml(page.alternates, noindexUrls))],
+      : [urlElementOf(page.canonical, page.lastModified, once(alternatesXml(page.alternates, noindexUrls)))],
   );
 }
 
@@ -83,8 +90,13 @@ function alternatesXml(alternates: PagePlan['alternates'], noindexUrls: Set<stri
 
 /** The `<url>` of a page at `loc` with these hreflang lines (alternatesXml; an element's `alternates`). */
 export function urlElementOf(loc: string, lastModified: string | undefined, alternates: string): UrlElement {
-  const xml = `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastModified === undefined ? '' : `    <lastmod>${escapeXml(lastModified)}</lastmod>\n`}${alternates}  </url>\n`;
-  return { loc, lastModified, alternates, xml, bytes: Buffer.byteLength(xml) };
+  const element = { loc, lastModified, alternates, bytes: 0 };
+  element.bytes = Buffer.byteLength(elementXml(element));
+  return element;
+}
+
+function elementXml({ loc, lastModified, alternates }: Omit<UrlElement, 'bytes'>): string {
+  return `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastModified === undefined ? '' : `    <lastmod>${escapeXml(lastModified)}</lastmod>\n`}${alternates}  </url>\n`;
 }
 
 /**
@@ -110,7 +122,7 @@ function splitParts(elements: UrlElement[], maxUrls: number, maxBytes: number): 
 }
 
 function urlset(elements: UrlElement[]): string {
-  return `${URLSET_OPEN}${elements.map((element) => element.xml).join('')}${URLSET_CLOSE}`;
+  return `${URLSET_OPEN}${elements.map(elementXml).join('')}${URLSET_CLOSE}`;
 }
 
 /** The part's newest lastmod, as written on its page; compared as instants since offsets may differ. */
