@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { benchOff } from './bench-off.ts';
 import type { CheckedInputs } from './cache/input-fingerprint.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport } from './cache/input-fingerprint.ts';
@@ -155,6 +156,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // A build that went without some media asks for them again: they may be back in the library.
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
+  // A build without an output to update renders every page: its heap grows by half between collections.
+  if (!previous.manifest) growHeapByHalf();
   let pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
   // A cold build's drawing child loads libvips and the font while the content is validated and transformed.
   const drawer = previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
@@ -217,6 +220,18 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await drawing;
     if (!options.session) await pool?.pool.close();
   }
+}
+
+/**
+ * V8 lets a heap grow to up to 4× what survived its last full collection before it collects again. A
+ * cold build's main thread makes most of its garbage in long synchronous stages (the snapshot, the
+ * plan, 54,000 redirects at 10,000 records), and that garbage then sits on top of the render's peak: at
+ * 1.5× the peak RSS of that build is about 80 MB lower, for no CPU time the benchmarks can tell. Not for
+ * a rebuild, whose small heap it would collect more often for nothing. A process-wide V8 setting, read
+ * at each collection; it stays for the process (the preview's later builds).
+ */
+function growHeapByHalf(): void {
+  setFlagsFromString('--heap-growing-percent=50');
 }
 
 /** Draws the images the pages will name (writeSocialImages) and gives their srcs. */
