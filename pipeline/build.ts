@@ -4,7 +4,12 @@ import { benchOff } from './bench-off.ts';
 import type { CheckedInputs } from './cache/input-fingerprint.ts';
 import { checkBuildInputs, outputFolders, outputSettings, upToDateReport } from './cache/input-fingerprint.ts';
 import { loadCodeHashes, type CodeHashes } from './cache/code-hash.ts';
-import { dropOutputManifest, writeOutputManifest } from './cache/output-manifest.ts';
+import {
+  dropOutputManifest,
+  loadOutputManifest,
+  writeOutputManifest,
+  type OutputManifest,
+} from './cache/output-manifest.ts';
 import { loadPreviousBuild, type PreviousBuild, type PreviousBuildOptions } from './cache/previous-build.ts';
 import { openSnapshotRecords, type RecordKeys, type SnapshotRecords } from './cache/snapshot-records.ts';
 import { openStore, type Store } from './cache/store.ts';
@@ -149,15 +154,15 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   if (inputs?.unchanged) return upToDateReport(inputs.unchanged, 0, run.timings);
   const kept = await openKept(options, inputs);
   const { store, memo, code } = kept;
+  // A build without an output to update renders every page: its heap grows by half between collections.
+  if (!kept.manifest) growHeapByHalf();
   const site = await run.stage('load', () => loadSiteFor(options, memo));
   let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept));
   const assets = await loadSiteAssets(options.siteDir);
-  const previous = await loadPreviousBuild(store, previousBuildOptions(options, kept, { site, fetched, assets }));
+  const previous = await loadPreviousBuild(previousBuildOptions(options, kept, { site, fetched, assets }));
   // A build that went without some media asks for them again: they may be back in the library.
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
-  // A build without an output to update renders every page: its heap grows by half between collections.
-  if (!previous.manifest) growHeapByHalf();
   let pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
   // A cold build's drawing child loads libvips and the font while the content is validated and transformed.
   const drawer = previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
@@ -228,7 +233,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
  * plan, 54,000 redirects at 10,000 records), and that garbage then sits on top of the render's peak: at
  * 1.5× the peak RSS of that build is about 80 MB lower, for no CPU time the benchmarks can tell. Not for
  * a rebuild, whose small heap it would collect more often for nothing. A process-wide V8 setting, read
- * at each collection; it stays for the process (the preview's later builds).
+ * at each collection, set before the fetch; it stays for the process (the preview's later builds).
  */
 function growHeapByHalf(): void {
   setFlagsFromString('--heap-growing-percent=50');
@@ -255,6 +260,8 @@ interface Kept {
   fingerprint: CheckedInputs['fingerprint'] | undefined;
   outDir: string;
   hostConfigDir: string;
+  /** What the output folder holds, by the manifest its last build left; undefined: the build writes it whole. */
+  manifest: OutputManifest<BuildReport> | undefined;
 }
 
 async function openKept(options: BuildOptions, inputs: CheckedInputs | undefined): Promise<Kept> {
@@ -271,7 +278,9 @@ async function openKept(options: BuildOptions, inputs: CheckedInputs | undefined
         bodies: memo.markdownBodies,
         keys: memo.recordKeys,
       });
-  return { store, memo, code, records, fingerprint: inputs?.fingerprint, ...outputFolders(options) };
+  const folders = outputFolders(options);
+  const manifest = await loadOutputManifest<BuildReport>(store, folders.outDir);
+  return { store, memo, code, records, fingerprint: inputs?.fingerprint, ...folders, manifest };
 }
 
 function fetchContent(options: BuildOptions, { store, memo, records, fingerprint }: Kept) {
@@ -292,11 +301,12 @@ function fetchContent(options: BuildOptions, { store, memo, records, fingerprint
 
 function previousBuildOptions(
   options: BuildOptions,
-  { code, outDir, hostConfigDir, fingerprint }: Kept,
+  { code, outDir, hostConfigDir, fingerprint, manifest }: Kept,
   parts: Pick<PreviousBuildOptions, 'site' | 'fetched' | 'assets'>,
 ): PreviousBuildOptions {
   return {
     ...parts,
+    manifest,
     outDir,
     hostConfigDir,
     code: code.engine + code.allTemplates,

@@ -4,8 +4,8 @@ import type { SiteAssets } from '../emit/load-site-assets.ts';
 import { isDirectory } from '../emit/write-output.ts';
 import type { FetchedContent } from '../fetch/raw-entry.ts';
 import type { Site } from '../site/site.ts';
-import { loadOutputManifest, type OutputManifest } from './output-manifest.ts';
-import { digest, digestJson, type Store } from './store.ts';
+import type { OutputManifest } from './output-manifest.ts';
+import { digest, digestJson } from './store.ts';
 
 export interface PreviousBuild {
   /** What the output folder holds, when the build that wrote it left a manifest. */
@@ -17,6 +17,8 @@ export interface PreviousBuild {
 }
 
 export interface PreviousBuildOptions {
+  /** What the output folder holds, by the manifest its last build left (loadOutputManifest). */
+  manifest: OutputManifest<BuildReport> | undefined;
   outDir: string;
   hostConfigDir: string;
   site: Site;
@@ -32,9 +34,9 @@ export interface PreviousBuildOptions {
   neverUpToDate: boolean;
 }
 
-/** What the last build into the output folder left, and whether this build has anything to do. */
-export async function loadPreviousBuild(store: Store, options: PreviousBuildOptions): Promise<PreviousBuild> {
-  const manifest = await loadOutputManifest<BuildReport>(store, options.outDir);
+/** What the last build into the output folder left (its manifest), and whether this build has anything to do. */
+export async function loadPreviousBuild(options: PreviousBuildOptions): Promise<PreviousBuild> {
+  const { manifest } = options;
   const inputKey = options.neverUpToDate ? '' : await digestBuildInputs(options);
   const upToDate =
     inputKey !== '' && manifest?.inputKey === inputKey && (await isDirectory(options.hostConfigDir))
