@@ -168,6 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const drawer = previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
   // The social images being drawn: a build that fails meanwhile ends after them (nothing writes to its store after it).
   let drawing: Promise<unknown> | undefined;
+  let rendered: AsyncGenerator<unknown> | undefined;
   try {
     let valid: ValidContent | undefined = await run.stage('validate', () =>
       validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
@@ -197,13 +198,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const named = benchOff('social-images') ? [] : distinctImages(plan.pages.outlines.map((page) => page.socialImage));
     const images = drawnAhead.then(async (written) => (await writeSocialImages(named, store, { written })).files);
     drawing = images.catch(() => undefined);
-    const rendered = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
+    const pages = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
+    rendered = pages;
     const emitted = await run.stage('render and write', () =>
       emitSite(
         emitOptions(
           options,
           kept,
-          { plan, rendered, images: { count: named.length, files: images }, site, assets, prepared },
+          { plan, rendered: pages, images: { count: named.length, files: images }, site, assets, prepared },
           previous,
         ),
       ),
@@ -221,6 +223,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     return await finish(kept, options, report);
   } finally {
+    // A write that failed before it read every page (or any): the render stops and frees its workers.
+    await rendered?.return(undefined);
     await drawer?.discard();
     await drawing;
     if (!options.session) await pool?.pool.close();

@@ -21,7 +21,8 @@ export interface RenderPool {
   /**
    * Renders the pages in batches and yields them as they finish. Every page is tried; the ones that threw
    * are then reported together as RENDER_FAILED, each by URL and template line, the first one's template
-   * stack as the error's cause.
+   * stack as the error's cause. Rendering starts at once; a caller that stops early (a failed write), or
+   * never reads at all, calls return() on the result: the job then stops and frees its workers.
    */
   render(pages: PagePlan[], shared: RenderShared, options?: RenderOptions): AsyncGenerator<RenderedPage[]>;
   /** The templates changed on disk: later renders run on fresh workers, which import them again (a job under way finishes on the old ones). */
@@ -113,15 +114,17 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         batches.push(pages.slice(start, start + BATCH_SIZE));
       const failures: RenderFailure[] = [];
       let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
+      let stop = () => {};
       if (batches.length === 0) results = [];
       else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
       else {
         current = current.map((worker) => (worker.exited ? fresh() : worker));
         // No more workers than batches; the others stay loaded for the next render.
         const workers = current.slice(0, batches.length);
-        results = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
+        const job = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
+        ({ batches: results, stop } = job);
       }
-      return (async function* () {
+      const read = (async function* () {
         try {
           yield* results;
         } finally {
@@ -130,6 +133,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         }
         if (failures.length > 0) throw renderFailed(failures);
       })();
+      // A generator never started ignores return(): the job is stopped here, whether or not it was read.
+      const returned = read.return.bind(read);
+      read.return = (value) => {
+        stop();
+        return returned(value);
+      };
+      return read;
     },
     reload() {
       if (current.length === 0) return;
@@ -155,7 +165,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 /**
  * Starts rendering the batches at once, before anyone reads the result (so the caller's other stages
  * overlap with it), and returns the batches as they come. The job cleans up after itself when the last
- * batch is in or a worker failed, whether or not its result is read.
+ * batch is in, when a worker failed, or once the batches in flight are in after stop() (the reader
+ * stopped: it would never take the batches that hold the workers back).
  */
 function renderOn(
   workers: PoolWorker[],
@@ -164,12 +175,13 @@ function renderOn(
   shared: { id: number; value: RenderShared },
   keepBodies: ReadonlySet<string> | undefined,
   failures: RenderFailure[],
-): AsyncGenerator<RenderedPage[]> {
+): { batches: AsyncGenerator<RenderedPage[]>; stop: () => void } {
   const queue = [...batches];
   const done: RenderedPage[][] = [];
   // Workers whose next batch waits for the reader to take one (BATCHES_WAITING).
   const held: PoolWorker[] = [];
   let pending = queue.length;
+  let stopped = false;
   let crash: Error | undefined;
   let wake: (() => void) | undefined;
   const detach: Array<() => void> = [];
@@ -205,7 +217,7 @@ function renderOn(
     const onMessage = (response: WorkerResponse) => {
       if (response.kind !== 'rendered' || response.job !== job) return;
       failures.push(...response.failures);
-      if (response.files.length > 0) done.push(response.files);
+      if (response.files.length > 0 && !stopped) done.push(response.files);
       pending -= 1;
       if (pending === 0) finish();
       else if (done.length < BATCHES_WAITING) feed(worker);
@@ -230,7 +242,17 @@ function renderOn(
   // A worker that could not load the templates ends; its exit fails the job.
   void Promise.all(workers.map((worker) => worker.ready)).catch(fail);
 
-  return (async function* () {
+  const stop = () => {
+    if (stopped || pending === 0) return;
+    stopped = true;
+    // The batches not yet sent are dropped, the held workers have none in flight; those in flight finish.
+    pending -= queue.splice(0).length;
+    held.length = 0;
+    done.length = 0;
+    if (pending === 0) finish();
+  };
+
+  const read = async function* () {
     while (pending > 0 || done.length > 0) {
       if (crash) throw crash;
       const files = done.shift();
@@ -244,7 +266,8 @@ function renderOn(
         wake = resolve;
       });
     }
-  })();
+  };
+  return { batches: read(), stop };
 }
 
 /** Renders in the calling thread, batch by batch as they are read (nothing to overlap with); React and the templates are loaded here only then. */

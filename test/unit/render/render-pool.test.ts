@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient } from '../../../pipeline/emit/bundle-client.ts';
@@ -55,6 +56,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await cleanup();
 });
+
+/** `count` pages, each at a path of its own. */
+function copies(count: number): PagePlan[] {
+  return Array.from({ length: count }, (_, index) => {
+    const page = pages[index % pages.length]!;
+    return { ...page, urlPath: `${page.urlPath}-${index}`, outputPath: `copy-${index}/${page.outputPath}` };
+  });
+}
+
+/** This process's threads, as Linux counts them: a worker that ended is one fewer. */
+function threadCount(): number {
+  return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+}
 
 async function collect(batches: AsyncIterable<RenderedPage[]>): Promise<RenderedPage[]> {
   const all: RenderedPage[] = [];
@@ -149,10 +163,7 @@ describe('the render pool', () => {
 
   it('holds the workers back while their batches wait for a reader that fell behind, then resumes them: every page comes through', async () => {
     // 72 batches of 64 for two workers: more than they are given at the start (16 each) and may leave waiting (32).
-    const many = Array.from({ length: 72 * 64 }, (_, index) => {
-      const page = pages[index % pages.length]!;
-      return { ...page, urlPath: `${page.urlPath}-${index}`, outputPath: `copy-${index}/${page.outputPath}` };
-    });
+    const many = copies(72 * 64);
     const pool = createRenderPool({ workers: 2 });
     try {
       const paths: string[] = [];
@@ -166,6 +177,24 @@ describe('the render pool', () => {
       expect(paths.sort()).toEqual(many.map((page) => page.outputPath).sort());
     } finally {
       await pool.close();
+    }
+  }, 60_000);
+
+  it('stops a render whose reader stopped, read or not, so that a reload ends its workers (the preview after a failed write)', async () => {
+    const many = copies(72 * 64);
+    for (const read of [1, 0]) {
+      const before = threadCount();
+      const pool = createRenderPool({ workers: 2 });
+      const render = pool.render(many, shared);
+      // The writer failed after `read` batches: it stopped reading, and build() returns the render.
+      for (let batch = 0; batch < read; batch += 1) expect((await render.next()).done).toBe(false);
+      // Long enough for the workers to render up to the bound and be held there.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await render.return(undefined);
+      // A template edit in the preview: the old workers end once their job is done, then the pool closes.
+      pool.reload();
+      await pool.close();
+      await expect.poll(threadCount, { timeout: 20_000, interval: 200 }).toBeLessThanOrEqual(before);
     }
   }, 60_000);
 
