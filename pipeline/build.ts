@@ -155,7 +155,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const kept = await openKept(options, inputs);
   const { store, memo, code } = kept;
   // A build without an output to update renders every page: its heap grows by half between collections.
-  if (!kept.manifest) growHeapByHalf();
+  // A one-off build's process (the CLI's): not the preview's, whose later builds are rebuilds.
+  if (!kept.manifest && !options.session) growHeapByHalf();
   const site = await run.stage('load', () => loadSiteFor(options, memo));
   let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept));
   const assets = await loadSiteAssets(options.siteDir);
@@ -237,7 +238,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
  * plan, 54,000 redirects at 10,000 records), and that garbage then sits on top of the render's peak: at
  * 1.5× the peak RSS of that build is about 80 MB lower, for no CPU time the benchmarks can tell. Not for
  * a rebuild, whose small heap it would collect more often for nothing. A process-wide V8 setting, read
- * at each collection, set before the fetch; it stays for the process (the preview's later builds).
+ * at each collection, set before the fetch; it stays for the process, so only a build without a session
+ * sets it (the CLI's `sitegen build`, whose process ends with it).
  */
 function growHeapByHalf(): void {
   setFlagsFromString('--heap-growing-percent=50');
