@@ -20,12 +20,15 @@ export interface CheckedRedirects {
  * hop is), listing every problem: bad source or target syntax, duplicate or case-clashing sources, a
  * source that is a page (unless forced), loops, targets that are no page. With `isEntryPath`, a target
  * that is the URL of a CMS entry this build does not have is set aside in `missingEntries` instead:
- * which entries exist is the CMS's call, not a mistake in redirects.json.
+ * which entries exist is the CMS's call, not a mistake in redirects.json. A rule for which `clashFree`
+ * holds was made with a source that no page and no other rule has, compared regardless of case: it is
+ * not grouped with the others (tens of thousands of generated rules).
  */
 export function checkRedirects(
   rules: readonly RedirectRule[],
   pageUrlPaths: ReadonlySet<string>,
   isEntryPath: (urlPath: string) => boolean = () => false,
+  clashFree: (rule: RedirectRule) => boolean = () => false,
 ): CheckedRedirects {
   const problems: string[] = [];
   const offenders = new Set<RedirectRule>();
@@ -37,7 +40,13 @@ export function checkRedirects(
     if (source || target) offenders.add(rule);
     return !source && !target;
   });
-  problems.push(...sourceClashes(wellFormed, pageUrlPaths, offenders));
+  problems.push(
+    ...sourceClashes(
+      wellFormed.filter((rule) => !clashFree(rule)),
+      pageUrlPaths,
+      offenders,
+    ),
+  );
 
   const bySource = new Map<string, RedirectRule>();
   for (const rule of wellFormed) if (!bySource.has(rule.from)) bySource.set(rule.from, rule);
@@ -63,7 +72,9 @@ export function checkRedirects(
       offenders.add(rule);
       continue;
     }
-    collapsed.push({ ...rule, to: hop.to, status: hop.status });
+    collapsed.push(
+      hop.to === rule.to && hop.status === rule.status ? rule : { ...rule, to: hop.to, status: hop.status },
+    );
   }
   return {
     rules: collapsed.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)),
@@ -114,6 +125,8 @@ function followChain(
   rule: RedirectRule,
   bySource: ReadonlyMap<string, RedirectRule>,
 ): { to: string; status: RedirectStatus; loop?: string[] } {
+  // Most rules point at a page, which is no rule's source: one lookup.
+  if (!bySource.has(rule.to)) return rule;
   const seen = [rule.from];
   let current = rule;
   // Never upgrade a temporary hop to a permanent redirect (hosts.md §4).

@@ -28,6 +28,8 @@ export function planCaseRedirects(pageUrlPaths: Iterable<string>, claimed: reado
 }
 
 function clashKeyOf(urlPath: string): string[] {
+  // Without a percent sign there is nothing to decode (nor to fail).
+  if (!urlPath.includes('%')) return [slugClashKey(urlPath)];
   try {
     return [slugClashKey(decodeUrlPath(urlPath))];
   } catch {

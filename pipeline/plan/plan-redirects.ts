@@ -76,7 +76,7 @@ export function planRedirects({ redirects, routes, families, pages, dropBroken }
   // Rules left out (dropBroken), by origin, label and source: case rules are made again on each pass.
   const left = new Set<string>();
   const keyOf = (rule: RedirectRule) => `${rule.origin}\u0000${rule.label}\u0000${rule.from}`;
-  const kept = (rules: RedirectRule[]) => rules.filter((rule) => !left.has(keyOf(rule)));
+  const kept = (rules: RedirectRule[]) => (left.size === 0 ? rules : rules.filter((rule) => !left.has(keyOf(rule))));
   const check = () => {
     const listKept = kept(listRules);
     const handWritten = new Set(listKept.map((rule) => rule.from.toLowerCase()));
@@ -85,6 +85,9 @@ export function planRedirects({ redirects, routes, families, pages, dropBroken }
       [...candidates, ...kept(benchOff('case-redirects') ? [] : planCaseRedirects(pageUrlPaths, candidates))],
       pageUrlPaths,
       isEntryPath,
+      // A slug rule's source is no page and no other slug rule's (planSlugRedirects), no hand-written
+      // rule's (above) and no case rule's (planCaseRedirects leaves out what the candidates claim).
+      (rule) => rule.origin === 'slug',
     );
   };
   let checked = check();

@@ -47,5 +47,9 @@ function formatManifest(manifest: HostManifest): string {
   const { rules, ...rest } = manifest.redirects;
   const head = JSON.stringify({ ...manifest, redirects: { ...rest, rules: [] } }, null, 2);
   if (rules.length === 0) return `${head}\n`;
-  return `${head.replace('"rules": []', `"rules": [\n${rules.map((rule) => `      ${JSON.stringify(rule)}`).join(',\n')}\n    ]`)}\n`;
+  // Spliced: String.replace would read `$` patterns in the rules as its own.
+  const at = head.indexOf('"rules": []') + '"rules": ['.length;
+  let lines = '';
+  for (const rule of rules) lines += `${lines === '' ? '\n' : ',\n'}      ${JSON.stringify(rule)}`;
+  return `${head.slice(0, at)}${lines}\n    ${head.slice(at)}\n`;
 }

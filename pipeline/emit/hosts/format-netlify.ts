@@ -41,7 +41,7 @@ export function formatNetlify({ manifest }: HostInput, checks: HostChecks): Host
   let inFile: readonly RedirectRule[] = rules;
   let stubbed: readonly RedirectRule[] = [];
   const total = (list: readonly RedirectRule[]) =>
-    rootLines.length + list.reduce((sum, rule) => sum + sourcesOf(rule).length, 0) + notFoundLines.length;
+    rootLines.length + list.reduce((sum, rule) => sum + sourceCount(rule), 0) + notFoundLines.length;
   if (total(rules) > NETLIFY.redirectsMax) {
     inFile = rules.filter((rule) => rule.origin === 'list');
     stubbed = rules.filter((rule) => rule.origin === 'slug');
@@ -101,4 +101,9 @@ export function formatNetlify({ manifest }: HostInput, checks: HostChecks): Host
 function sourcesOf(rule: RedirectRule): string[] {
   const decoded = decodeURIComponent(rule.from);
   return decoded === rule.from ? [rule.from] : [rule.from, decoded];
+}
+
+/** How many sources sourcesOf gives: a source with a percent sign decodes to another form. */
+function sourceCount(rule: RedirectRule): number {
+  return rule.from.includes('%') ? 2 : 1;
 }

@@ -16,19 +16,17 @@ export function formatRedirectStub(
   // Targets hold no quotes or angle brackets (checkRedirects); `&` is the one character to escape.
   const to = rule.to.replaceAll('&', '&amp;');
   const absolute = rule.to.startsWith('/') ? `${baseUrl}${rule.to === '/' ? '' : to}` : to;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${lang}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    `<title>${to}</title>`,
-    `<link rel="canonical" href="${absolute}">`,
-    `<meta http-equiv="refresh" content="0; url=${to}">`,
-    '</head>',
-    // After the link it reads; it runs before the refresh fires.
-    `<body><p><a id="to" href="${to}">${to}</a></p><script>${REDIRECT_STUB_SCRIPT}</script></body>`,
-    '</html>',
-    '',
-  ].join('\n');
+  // The script comes after the link it reads; it runs before the refresh fires.
+  const html = `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<title>${to}</title>
+<link rel="canonical" href="${absolute}">
+<meta http-equiv="refresh" content="0; url=${to}">
+</head>
+<body><p><a id="to" href="${to}">${to}</a></p><script>${REDIRECT_STUB_SCRIPT}</script></body>
+</html>
+`;
   return { path: outputPathFor(rule.from), contents: html };
 }
