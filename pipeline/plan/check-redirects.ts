@@ -157,10 +157,7 @@ export function redirectsInvalid(problems: string[]): SitegenError {
 }
 
 /** Rules by a key, in their order; a Map of arrays built without copying. */
-export function groupBy(
-  rules: readonly RedirectRule[],
-  keyOf: (rule: RedirectRule) => string,
-): Map<string, RedirectRule[]> {
+function groupBy(rules: readonly RedirectRule[], keyOf: (rule: RedirectRule) => string): Map<string, RedirectRule[]> {
   const groups = new Map<string, RedirectRule[]>();
   for (const rule of rules) {
     const key = keyOf(rule);

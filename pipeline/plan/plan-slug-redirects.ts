@@ -2,7 +2,6 @@ import { LOCALES } from '../locale.ts';
 import type { RoutesFile } from '../site/schemas.ts';
 import type { Locale } from '../locale.ts';
 import type { ContentFamily } from '../transform/transform-content.ts';
-import { groupBy } from './check-redirects.ts';
 import { familyUrlFor } from './family-route.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
@@ -49,17 +48,24 @@ const EXAMPLES = 5;
  * warning: content may legitimately reuse a slug across languages. Pure.
  */
 export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedirectsOptions): SlugRedirectsResult {
-  const candidates = families.flatMap((family) => familyRedirects(family, routes));
-
   const pagesByKey = new Set([...pageUrlPaths].map((page) => page.toLowerCase()));
-  const claims = groupBy(candidates, (rule) => rule.from.toLowerCase());
+  // Each source's first claim, by its lowercase form, in order; the rare further claims beside.
+  const first = new Map<string, RedirectRule>();
+  const further = new Map<string, RedirectRule[]>();
+  const claim = (rule: RedirectRule) => {
+    const key = rule.from.toLowerCase();
+    if (!first.has(key)) first.set(key, rule);
+    else further.set(key, [...(further.get(key) ?? []), rule]);
+  };
+  for (const family of families) familyRedirects(family, routes, claim);
   const rules: RedirectRule[] = [];
   const shadowed: string[] = [];
   const contested: string[] = [];
-  for (const [key, group] of claims) {
-    if (pagesByKey.has(key)) shadowed.push(group[0]!.from);
-    else if (group.length > 1) contested.push(`${group[0]!.from} (${group.map((rule) => rule.label).join(', ')})`);
-    else rules.push(group[0]!);
+  for (const [key, rule] of first) {
+    const others = further.get(key);
+    if (pagesByKey.has(key)) shadowed.push(rule.from);
+    else if (others) contested.push(`${rule.from} (${[rule, ...others].map((claim) => claim.label).join(', ')})`);
+    else rules.push(rule);
   }
   const warnings = [
     ...summariseLeftOut('localized-slug', shadowed, 'their source is a page of another entry'),
@@ -68,23 +74,17 @@ export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedire
   return { rules, warnings };
 }
 
-function familyRedirects(family: RedirectFamily, routes: RoutesFile): RedirectRule[] {
+function familyRedirects(family: RedirectFamily, routes: RoutesFile, add: (rule: RedirectRule) => void): void {
   // Only locales with a page of the entry get redirects to it (a family without English has no English URL).
-  return LOCALES.flatMap((locale) => {
+  for (const locale of LOCALES) {
     const own = family.own[locale];
-    if (own === undefined) return [];
+    if (own === undefined) continue;
     const to = familyUrlFor(routes, family, locale, own);
-    return family.slugs
-      .filter((slug) => slug !== own)
-      .map((slug): RedirectRule => ({
-        from: familyUrlFor(routes, family, locale, slug),
-        to,
-        status: 308,
-        origin: 'slug',
-        force: false,
-        label: `${family.key} (${locale})`,
-      }));
-  });
+    const label = `${family.key} (${locale})`;
+    for (const slug of family.slugs)
+      if (slug !== own)
+        add({ from: familyUrlFor(routes, family, locale, slug), to, status: 308, origin: 'slug', force: false, label });
+  }
 }
 
 /** One warning for the redirects of a kind left out for one reason, with the first few as examples. */

@@ -54,7 +54,8 @@ export function describeRules(rules: readonly RedirectRule[]): string {
 
 /** The locale whose prefix a URL path lies under (`/nl/…` → nl), by the plan's 404 pages. */
 export function localeOfPath(manifest: HostManifest, urlPath: string): string {
-  const page = manifest.redirects.notFound.find((entry) => `${urlPath}/`.startsWith(entry.prefix));
+  const folder = `${urlPath}/`;
+  const page = manifest.redirects.notFound.find((entry) => folder.startsWith(entry.prefix));
   return page?.locale ?? 'en';
 }
 
