@@ -54,8 +54,10 @@ export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedire
   const further = new Map<string, RedirectRule[]>();
   const claim = (rule: RedirectRule) => {
     const key = rule.from.toLowerCase();
+    const others = further.get(key);
     if (!first.has(key)) first.set(key, rule);
-    else further.set(key, [...(further.get(key) ?? []), rule]);
+    else if (others) others.push(rule);
+    else further.set(key, [rule]);
   };
   for (const family of families) familyRedirects(family, routes, claim);
   const rules: RedirectRule[] = [];

@@ -49,7 +49,6 @@ function formatManifest(manifest: HostManifest): string {
   if (rules.length === 0) return `${head}\n`;
   // Spliced: String.replace would read `$` patterns in the rules as its own.
   const at = head.indexOf('"rules": []') + '"rules": ['.length;
-  let lines = '';
-  for (const rule of rules) lines += `${lines === '' ? '\n' : ',\n'}      ${JSON.stringify(rule)}`;
-  return `${head.slice(0, at)}${lines}\n    ${head.slice(at)}\n`;
+  const lines = rules.map((rule) => `      ${JSON.stringify(rule)}`).join(',\n');
+  return `${head.slice(0, at)}\n${lines}\n    ${head.slice(at)}\n`;
 }
