@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -304,7 +304,7 @@ export function fileStamp(info: Stats): string {
  * file at once each rename a whole file of their own (the last one stays).
  */
 export async function replaceShared(file: string, data: string | Uint8Array): Promise<void> {
-  const temporary = `${file}.${process.pid}.${(writes += 1)}.tmp`;
+  const temporary = temporaryBeside(file);
   try {
     await writeFile(temporary, data);
     await rename(temporary, file);
@@ -312,6 +312,25 @@ export async function replaceShared(file: string, data: string | Uint8Array): Pr
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * replaceShared in this thread, for many small files: a write through the thread pool costs about four
+ * times the CPU of the same write made here (838 social images of 20 KB: 100 against 25 ms).
+ */
+export function replaceSharedSync(file: string, data: Uint8Array): void {
+  const temporary = temporaryBeside(file);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+function temporaryBeside(file: string): string {
+  return `${file}.${process.pid}.${(writes += 1)}.tmp`;
 }
 
 let writes = 0;

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvgChannel, type SvgChannel } from './cover-colours.ts';
-import { deflateRows, formatIndexedPng, type DeflatedRows } from './format-indexed-png.ts';
+import { adler32, deflateRows, formatIndexedPng, type DeflatedRows } from './format-indexed-png.ts';
 import { startEntry } from '../project-root.ts';
 import { loadTitleGlyphs, type TitleLayout } from './title-glyphs.ts';
-import { replaceShared, type Store } from '../cache/store.ts';
+import { replaceSharedSync, type Store } from '../cache/store.ts';
 import { escapeXml } from '../escape-xml.ts';
 
 /** What a page's social image (og:image) shows: its title over the product name, in the page's language. */
@@ -130,7 +130,8 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
     return band;
   };
   // Each lane takes the next image as soon as its last is written, into its own rows: while one waits
-  // for its file (or librsvg), another paints and encodes.
+  // for librsvg (a background, or a title drawn whole), another paints and encodes. The files are
+  // written in this thread: a few hundred small writes cost less here than through the thread pool.
   let next = 0;
   const lane = async () => {
     const rows = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
@@ -142,19 +143,24 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
       // background (palette index 0, as is each row's filter byte), so they start as zeros.
       const [top, bottom] = [layout.top, layout.top + layout.height];
       const own = rows.subarray(0, (bottom - top) * ROW_BYTES).fill(0);
-      if (glyphs?.paint(layout, own, ROW_BYTES, 1)) levelsOfCoverage(own);
-      else paintTitle(own, { ...(await drawTitle(image)), top: 0 });
+      let adler: number;
+      // Painted from glyphs, the rows hold coverage: it becomes palette indices in the pass that sums them.
+      if (glyphs?.paint(layout, own, ROW_BYTES, 1)) adler = adler32(own, LEVEL_OF_ALPHA);
+      else {
+        paintTitle(own, { ...(await drawTitle(image)), top: 0 });
+        adler = adler32(own);
+      }
       const png = formatIndexedPng({
         width: SOCIAL_IMAGE_WIDTH,
         height: SOCIAL_IMAGE_HEIGHT,
         palette: PALETTE,
         bands: [
           bandOf(image.footer, background, 0, top),
-          deflateRows(own),
+          deflateRows(own, adler),
           bandOf(image.footer, background, bottom, SOCIAL_IMAGE_HEIGHT),
         ],
       });
-      await replaceShared(path.join(folder, path.basename(image.src)), png);
+      replaceSharedSync(path.join(folder, path.basename(image.src)), png);
     }
   };
   await Promise.all(Array.from({ length: Math.min(IMAGES_IN_FLIGHT, images.length) }, lane));
@@ -348,16 +354,6 @@ function paintTitle(scanlines: Uint8Array, title: SvgChannel & { top: number }):
       if (alpha !== 0) scanlines[row + x] = LEVEL_OF_ALPHA[alpha]!;
     }
   }
-}
-
-/** Coverage (0–255) as palette indices of white over blue, in place; zero words (most of a title's box) are skipped. */
-function levelsOfCoverage(rows: Uint8Array): void {
-  const words = new Uint32Array(rows.buffer, rows.byteOffset, rows.length >> 2);
-  for (let word = 0; word < words.length; word += 1) {
-    if (words[word] === 0) continue;
-    for (let at = word * 4; at < word * 4 + 4; at += 1) rows[at] = LEVEL_OF_ALPHA[rows[at]!]!;
-  }
-  for (let at = words.length * 4; at < rows.length; at += 1) rows[at] = LEVEL_OF_ALPHA[rows[at]!]!;
 }
 
 /** Lines of at most ~1040 px: the largest of a few sizes at which the title fits in four lines (ellipsis past that). */

@@ -1,11 +1,11 @@
-// replaceShared (pipeline/cache/store.ts): every kept file is written beside its place under a name of
+// replaceShared and replaceSharedSync (pipeline/cache/store.ts): every kept file is written beside its place under a name of
 // the writing process's own and renamed there, so a reader finds the old file or the new one, two
 // writers never rename each other's file, and no temporary file stays behind.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { replaceShared } from '../../../pipeline/cache/store.ts';
+import { replaceShared, replaceSharedSync } from '../../../pipeline/cache/store.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -39,5 +39,18 @@ describe('replaceShared', () => {
     await mkdir(path.join(file, 'inner'), { recursive: true });
     await expect(replaceShared(file, 'new')).rejects.toThrow();
     expect((await readdir(dir)).sort()).toEqual(['kept.json']);
+  });
+});
+
+describe('replaceSharedSync', () => {
+  it('replaces the file in this thread and leaves no temporary file, written or not', async () => {
+    const file = path.join(dir, 'image.png');
+    await writeFile(file, 'old');
+    replaceSharedSync(file, Buffer.from('new'));
+    expect(await readFile(file, 'utf8')).toBe('new');
+    const folder = path.join(dir, 'folder.png');
+    await mkdir(path.join(folder, 'inner'), { recursive: true });
+    expect(() => replaceSharedSync(folder, Buffer.from('new'))).toThrow();
+    expect((await readdir(dir)).sort()).toEqual(['folder.png', 'image.png']);
   });
 });

@@ -36,6 +36,23 @@ describe('rows deflated in bands', () => {
     }
   });
 
+  it('maps the bytes in place as it sums them, and sums what it wrote', () => {
+    const map = Uint8Array.from({ length: 256 }, (_, value) => (value === 0 ? 0 : 255 - (value >> 1)));
+    const bytes = Buffer.alloc(100_001);
+    for (let at = 0; at < bytes.length; at += 1) bytes[at] = at % 1201 < 400 ? 0 : (at * 7) % 256;
+    for (const [from, to] of [
+      [0, bytes.length],
+      [1, 50_002],
+      [2, 6],
+    ]) {
+      const part = Buffer.from(bytes).subarray(from, to);
+      const expected = Buffer.from(bytes.subarray(from, to).map((value) => map[value]!));
+      const deflated = deflateSync(expected);
+      expect(adler32(part, map)).toBe(deflated.readUInt32BE(deflated.length - 4));
+      expect(part.equals(expected)).toBe(true);
+    }
+  });
+
   it('joins bands into one PNG that decodes to the rows of all of them', async () => {
     const rows = Uint8Array.from([0, 0, 1, 2, 0, 2, 1, 0, 0, 1, 1, 1]);
     const png = formatIndexedPng({
