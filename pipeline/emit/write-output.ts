@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as hashOf } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -180,7 +180,7 @@ async function writeAll(
       else copyFileSync(file.copyFrom, destination);
       record(target, file.path, hash, source.size, true);
     } else {
-      const hash = hashes.get(file.path) ?? createHash('sha256').update(file.contents).digest('base64url');
+      const hash = hashes.get(file.path) ?? hashOf('sha256', file.contents, 'base64url');
       if (unchanged(target, file.path, hash)) return;
       writeFileSync(destinationOf(file.path), file.contents);
       record(target, file.path, hash, Buffer.byteLength(file.contents), true);
