@@ -7,29 +7,6 @@ import { Logo } from './Logo.tsx';
 export function Header({ context }: { context: PageContext }) {
   const { shell, shared, t, locale, localeMeta, page } = context;
   const links = shared.links;
-  const resources: ResourcesMenuProps = {
-    label: t('nav.resources'),
-    resources: [
-      { href: shell.nav.blog, label: t('nav.blog'), text: t('nav.blog_description') },
-      { href: links.whatWeCollect, label: t('nav.privacy'), text: t('nav.privacy_description') },
-      { href: links.api, label: t('nav.api'), text: t('nav.api_description') },
-      { href: shell.nav.glossary, label: t('nav.glossary'), text: t('nav.glossary_description') },
-      { href: shell.nav.countries, label: t('nav.countries'), text: t('nav.countries_description') },
-    ],
-    recent: {
-      heading: t('nav.recent_posts'),
-      posts: shell.latestPosts.map((post) => ({
-        href: post.href,
-        title: post.title,
-        lang: post.textLocale === locale ? null : context.isoOf(post.textLocale),
-        // An item in another language says so, in the page's language, on the item itself.
-        languageLabel: post.textLocale === locale ? null : t('list.in_english'),
-        published: post.publishedAt,
-        date: post.publishedAt ? context.formatDate(post.publishedAt) : null,
-      })),
-      viewAll: { href: shell.nav.blog, label: t('nav.view_all_posts') },
-    },
-  };
   const languages: LanguageSwitcherProps = {
     current: { code: localeMeta.code, flag: localeMeta.flag },
     // The language's name as it is written after a colon in running text: "Idioma: español", "Langue : français",
@@ -66,22 +43,13 @@ export function Header({ context }: { context: PageContext }) {
           <Logo />
           <span>{shared.product}</span>
         </a>
-        <nav className="main-nav" aria-label={t('nav.main')}>
-          <ul>
-            <li>
-              <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
-            </li>
-            <li>
-              <ResourcesMenu {...resources} />
-            </li>
-            <li>
-              <a href={links.docs}>{t('nav.docs')}</a>
-            </li>
-            <li>
-              <a href={links.contact}>{t('nav.contact')}</a>
-            </li>
-          </ul>
-        </nav>
+        <nav
+          className="main-nav"
+          aria-label={t('nav.main')}
+          dangerouslySetInnerHTML={{
+            __html: context.fragments.fragment(`main-nav:${locale}`, () => <MainNav context={context} />),
+          }}
+        />
         <div className="header-actions">
           <LanguageSwitcher {...languages} />
           <button
@@ -103,5 +71,50 @@ export function Header({ context }: { context: PageContext }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The main navigation's list: the same on every page of a locale (rendered once per locale and build). */
+function MainNav({ context }: { context: PageContext }) {
+  const { shell, shared, t, locale } = context;
+  const links = shared.links;
+  const resources: ResourcesMenuProps = {
+    label: t('nav.resources'),
+    resources: [
+      { href: shell.nav.blog, label: t('nav.blog'), text: t('nav.blog_description') },
+      { href: links.whatWeCollect, label: t('nav.privacy'), text: t('nav.privacy_description') },
+      { href: links.api, label: t('nav.api'), text: t('nav.api_description') },
+      { href: shell.nav.glossary, label: t('nav.glossary'), text: t('nav.glossary_description') },
+      { href: shell.nav.countries, label: t('nav.countries'), text: t('nav.countries_description') },
+    ],
+    recent: {
+      heading: t('nav.recent_posts'),
+      posts: shell.latestPosts.map((post) => ({
+        href: post.href,
+        title: post.title,
+        lang: post.textLocale === locale ? null : context.isoOf(post.textLocale),
+        // An item in another language says so, in the page's language, on the item itself.
+        languageLabel: post.textLocale === locale ? null : t('list.in_english'),
+        published: post.publishedAt,
+        date: post.publishedAt ? context.formatDate(post.publishedAt) : null,
+      })),
+      viewAll: { href: shell.nav.blog, label: t('nav.view_all_posts') },
+    },
+  };
+  return (
+    <ul>
+      <li>
+        <a href={shell.nav.pricing}>{t('nav.pricing')}</a>
+      </li>
+      <li>
+        <ResourcesMenu {...resources} />
+      </li>
+      <li>
+        <a href={links.docs}>{t('nav.docs')}</a>
+      </li>
+      <li>
+        <a href={links.contact}>{t('nav.contact')}</a>
+      </li>
+    </ul>
   );
 }
