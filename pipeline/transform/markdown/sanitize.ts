@@ -127,15 +127,20 @@ const IGNORED_OR_BACKSLASH_IN_URL = /[\u0000-\u0020\\]/;
 
 /** True when every tag, attribute, class and URL of `html` is one the allowlist keeps as it is. */
 export function isAllowedHtml(html: string): boolean {
-  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', TAG.lastIndex)) {
-    TAG.lastIndex = at;
-    const tag = TAG.exec(html);
-    if (!tag) return false;
-    // A body repeats its tags (`<p>`, `<span class="hljs-keyword">`): each text is judged once.
-    if (allowedTags.has(tag[0])) continue;
-    if (!isAllowedTag(tag)) return false;
-    if (allowedTags.size >= ALLOWED_TAGS_KEPT) allowedTags.clear();
-    allowedTags.add(tag[0]);
+  for (let at = html.indexOf('<'); at !== -1;) {
+    // A tag of TAG's form ends at its first `>` (no value holds one), so a text from `<` to there that
+    // was judged before is that tag again: a body repeats its `<p>` and `<span class="hljs-keyword">`.
+    const end = html.indexOf('>', at) + 1;
+    if (end === 0) return false;
+    const text = html.slice(at, end);
+    if (!allowedTags.has(text)) {
+      TAG.lastIndex = at;
+      const tag = TAG.exec(html);
+      if (!tag || TAG.lastIndex !== end || !isAllowedTag(tag)) return false;
+      if (allowedTags.size >= ALLOWED_TAGS_KEPT) allowedTags.clear();
+      allowedTags.add(text);
+    }
+    at = html.indexOf('<', end);
   }
   return true;
 }

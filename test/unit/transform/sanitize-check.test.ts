@@ -43,6 +43,10 @@ describe('the allowlist check on rendered Markdown', () => {
     ['a single-quoted attribute', "<a href='/x'>x</a>"],
     ['a stray <', '<p>a < b</p>'],
     ['an upper-case tag', '<P>x</P>'],
+    // Tags judged before are looked up by their text from `<` to the first `>`: one cut short there by a
+    // `>` in a value is none of them.
+    ['a value holding a >', '<a title="a"></a><a title="a>" href="javascript:alert(1)">x</a>'],
+    ['a tag that never ends', '<p>a</p><a href="/x"'],
   ])('sends %s to sanitize-html', (_, html) => {
     expect(isAllowedHtml(html)).toBe(false);
     const cleaned = sanitizeRenderedHtml(html);
