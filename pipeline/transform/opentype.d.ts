@@ -14,6 +14,7 @@ declare module 'opentype.js' {
       getKerningValue(tables: unknown, left: number, right: number): number;
     };
   }
-  const opentype: { parse(buffer: ArrayBuffer): Font };
+  /** `lowMemory`: a glyph is read from the font's tables when it is first asked for, not all of them at once. */
+  const opentype: { parse(buffer: ArrayBuffer, options?: { lowMemory?: boolean }): Font };
   export default opentype;
 }
