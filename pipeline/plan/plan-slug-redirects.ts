@@ -54,9 +54,12 @@ export function planSlugRedirects({ families, routes, pageUrlPaths }: SlugRedire
   const further = new Map<string, RedirectRule[]>();
   const claim = (rule: RedirectRule) => {
     const key = rule.from.toLowerCase();
+    if (!first.has(key)) {
+      first.set(key, rule);
+      return;
+    }
     const others = further.get(key);
-    if (!first.has(key)) first.set(key, rule);
-    else if (others) others.push(rule);
+    if (others) others.push(rule);
     else further.set(key, [rule]);
   };
   for (const family of families) familyRedirects(family, routes, claim);

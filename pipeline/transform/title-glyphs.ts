@@ -104,8 +104,8 @@ export async function loadTitleGlyphs(
 
 /**
  * The font as read the first time it was needed in this process (null: not found). Its glyphs are read
- * as they are first asked for (`lowMemory`): a build's titles use a few hundred of the font's 6,196,
- * and reading them all took about 200 ms of CPU against 40 ms.
+ * as they are first asked for (`lowMemory`): titles use a small part of the font's 6,196, and reading
+ * them all took about 200 ms of CPU against 40 ms.
  */
 let font: { read: Font | null } | undefined;
 

@@ -128,8 +128,9 @@ const IGNORED_OR_BACKSLASH_IN_URL = /[\u0000-\u0020\\]/;
 /** True when every tag, attribute, class and URL of `html` is one the allowlist keeps as it is. */
 export function isAllowedHtml(html: string): boolean {
   for (let at = html.indexOf('<'); at !== -1;) {
-    // A tag of TAG's form ends at its first `>` (no value holds one), so a text from `<` to there that
-    // was judged before is that tag again: a body repeats its `<p>` and `<span class="hljs-keyword">`.
+    // A tag of TAG's form ends at its first `>` (no value holds one; checked below, where a text is
+    // judged), so a text from `<` to there that was judged before is that tag again: a body repeats its
+    // `<p>` and `<span class="hljs-keyword">`.
     const end = html.indexOf('>', at) + 1;
     if (end === 0) return false;
     const text = html.slice(at, end);
