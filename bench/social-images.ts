@@ -1,6 +1,8 @@
 // Social images (og:image): CPU, wall and bytes per image as a build draws them (writeSocialImages into a
 // fresh store: from 500 new images on, in its drawing child, whose CPU is counted), each run in a fresh
-// process. `--compare <dir>` also writes a few
+// process. The child's start (Node, its modules, the font) is also measured alone, with a child that is
+// given no image: the rest is the drawing's own CPU per image. The bench's child starts through tsx,
+// which a build's (from the CLI bundle) does not. `--compare <dir>` also writes a few
 // old-vs-new pairs (the old SVG drawing is kept below for that only) to look at. sharp is imported here
 // for the old drawing and the pairs; the pipeline's own sharp import stays in
 // pipeline/transform/cover-colours.ts.
@@ -71,6 +73,8 @@ function makeImages(count: number, seed: number): SocialImage[] {
 
 interface RunResult {
   cpuMs: number;
+  /** CPU of a drawing child given no image: its start, which the full run pays once. */
+  startCpuMs: number;
   wallMs: number;
   bytes: number;
 }
@@ -87,6 +91,9 @@ async function cpuMs(): Promise<number> {
 async function drawRun(images: SocialImage[]): Promise<RunResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'social-bench-'));
   try {
+    const before = await cpuMs();
+    await writeSocialImages([], openStore(path.join(dir, 'empty')), { drawInChildFrom: 0 });
+    const startCpuMs = (await cpuMs()) - before;
     const cpu = await cpuMs();
     const start = performance.now();
     const { files } = await writeSocialImages(images, openStore(dir));
@@ -94,7 +101,7 @@ async function drawRun(images: SocialImage[]): Promise<RunResult> {
     const used = (await cpuMs()) - cpu;
     let bytes = 0;
     for (const file of files) bytes += (await stat(file.copyFrom)).size;
-    return { cpuMs: used, wallMs, bytes };
+    return { cpuMs: used, startCpuMs, wallMs, bytes };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -194,12 +201,15 @@ if (values.child) {
     results.push(result);
     const per = (value: number) => (value / images.length).toFixed(2);
     process.stdout.write(
-      `run ${run + 1}: ${per(result.cpuMs)} ms CPU, ${per(result.wallMs)} ms wall, ${Math.round(result.bytes / images.length)} bytes per image\n`,
+      `run ${run + 1}: ${per(result.cpuMs)} ms CPU (drawing alone ${per(result.cpuMs - result.startCpuMs)}), ` +
+        `${per(result.wallMs)} ms wall, ${Math.round(result.bytes / images.length)} bytes per image; ` +
+        `the child's start ${Math.round(result.startCpuMs)} ms CPU\n`,
     );
   }
   const per = (pick: (result: RunResult) => number) => median(results.map(pick)) / images.length;
   process.stdout.write(
-    `${images.length} images, median of ${results.length} runs: ${per((r) => r.cpuMs).toFixed(2)} ms CPU, ` +
+    `${images.length} images, median of ${results.length} runs: ${per((r) => r.cpuMs).toFixed(2)} ms CPU ` +
+      `(drawing alone ${per((r) => r.cpuMs - r.startCpuMs).toFixed(2)}), ` +
       `${per((r) => r.wallMs).toFixed(2)} ms wall, ${Math.round(per((r) => r.bytes))} bytes per image\n`,
   );
   if (values.compare) {

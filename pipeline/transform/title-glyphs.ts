@@ -246,7 +246,10 @@ function cropInk(
   return { ...sprite, data: pixels };
 }
 
-/** Adds a sprite's coverage into the rows at (x, y) of the title's box (clipped to it), as the text engine's one fill of all glyphs covers their union. */
+/**
+ * Adds a sprite's coverage into the rows at (x, y) of the title's box (clipped to it), as the text
+ * engine's one fill of all glyphs covers their union. A sprite's uncovered pixels are skipped.
+ */
 function blit(
   rows: Uint8Array,
   stride: number,
@@ -256,12 +259,17 @@ function blit(
   x: number,
   y: number,
 ): void {
-  const [from, to] = [Math.max(x, layout.left) - x, Math.min(sprite.width, layout.left + layout.width - x)];
-  for (let row = Math.max(0, -y); row < sprite.height && y + row < layout.height; row += 1) {
+  const from = Math.max(x, layout.left) - x;
+  const to = Math.min(sprite.width, layout.left + layout.width - x);
+  const { data, width } = sprite;
+  const last = Math.min(sprite.height, layout.height - y);
+  for (let row = Math.max(0, -y); row < last; row += 1) {
     const target = first + (y + row) * stride + x;
-    const source = row * sprite.width;
+    const source = row * width;
     for (let column = from; column < to; column += 1) {
-      const sum = rows[target + column]! + sprite.data[source + column]!;
+      const coverage = data[source + column]!;
+      if (coverage === 0) continue;
+      const sum = rows[target + column]! + coverage;
       rows[target + column] = sum > 255 ? 255 : sum;
     }
   }
