@@ -143,13 +143,11 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
       // background (palette index 0, as is each row's filter byte), so they start as zeros.
       const [top, bottom] = [layout.top, layout.top + layout.height];
       const own = rows.subarray(0, (bottom - top) * ROW_BYTES).fill(0);
-      let adler: number;
       // Painted from glyphs, the rows hold coverage: it becomes palette indices in the pass that sums them.
+      // A title drawn whole is painted as indices, and deflateRows sums it.
+      let adler: number | undefined;
       if (glyphs?.paint(layout, own, ROW_BYTES, 1)) adler = adler32(own, LEVEL_OF_ALPHA);
-      else {
-        paintTitle(own, { ...(await drawTitle(image)), top: 0 });
-        adler = adler32(own);
-      }
+      else paintTitle(own, { ...(await drawTitle(image)), top: 0 });
       const png = formatIndexedPng({
         width: SOCIAL_IMAGE_WIDTH,
         height: SOCIAL_IMAGE_HEIGHT,
