@@ -8,3 +8,21 @@ export function memoize<K, V>(compute: (key: K) => V): (key: K) => V {
     return value;
   };
 }
+
+/**
+ * `compute` of each key, for work that repeats across pages (the same link, the same code block in
+ * six languages): up to `limit` answers are kept, then all are forgotten at once, so a render worker's
+ * memory stays flat over a build of any size. `compute` must be pure.
+ */
+export function memoizeRecent<V>(compute: (key: string) => V, limit: number): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (known.size >= limit) known.clear();
+      known.set(key, value);
+    }
+    return value;
+  };
+}

@@ -18,6 +18,7 @@ import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
 import { createUrlPolicy, type UrlPolicy } from './markdown/urls.ts';
 import { benchOff } from '../bench-off.ts';
+import { memoizeRecent } from '../memoize.ts';
 
 export interface MarkdownOptions {
   /** The site's own origin: links to its host become relative. */
@@ -119,6 +120,9 @@ export function createMarkdownRenderer(options: MarkdownOptions): (input: Markdo
   };
 }
 
+/** Normalised links kept per thread (then forgotten all at once). */
+const LINKS_KEPT = 4096;
+
 function createParser(urls: UrlPolicy): Parser {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   md.disable('replacements');
@@ -130,6 +134,9 @@ function createParser(urls: UrlPolicy): Parser {
   const pretest = md.linkify.pretest.bind(md.linkify);
   md.linkify.pretest = (text) => (text.includes(':') || text.includes('@')) && pretest(text);
   md.validateLink = (url) => urls.checkUrl(url) !== undefined;
+  // A link's normalised form (its URL parsed, its host punycoded, the rest percent-encoded) once per
+  // thread: pages repeat the same links.
+  md.normalizeLink = memoizeRecent(md.normalizeLink.bind(md), LINKS_KEPT);
   // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it.
   const { __rules__: blockRules } = md.block.ruler as unknown as {
     __rules__: Array<{ name: string; fn: BlockRule; alt: string[] }>;

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { HLJSApi, LanguageFn } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
+import { memoizeRecent } from '../../memoize.ts';
 import { escapeHtml } from './raw-html.ts';
 
 /** Guessing among every language is slow and often wrong; these cover what the articles show. */
@@ -13,8 +14,25 @@ const MIN_AUTO_RELEVANCE = 3;
 
 const LANGUAGE_ALIASES: Readonly<Record<string, string>> = { html: 'xml' };
 
-/** A fenced code block, highlighted at build time: `<pre><code class="hljs language-x">`. */
+/**
+ * A fenced code block, highlighted at build time: `<pre><code class="hljs language-x">`. A block is
+ * highlighted once per thread: an article's translations show the same code, as do the articles that
+ * show the same snippet.
+ */
 export function formatCodeBlock(code: string, info: string): string {
+  return highlightBlock(`${info}\n${code}`);
+}
+
+/** Code blocks kept highlighted per thread (then forgotten all at once). */
+const BLOCKS_KEPT = 1024;
+
+/** Keyed by the info string, a line break (which an info string never holds), then the code. */
+const highlightBlock = memoizeRecent((block) => {
+  const split = block.indexOf('\n');
+  return highlight(block.slice(split + 1), block.slice(0, split));
+}, BLOCKS_KEPT);
+
+function highlight(code: string, info: string): string {
   const written = (info.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z0-9+#_-]/g, '');
   const language = LANGUAGE_ALIASES[written] ?? written;
   const named = language ? highlighter([language]) : undefined;
