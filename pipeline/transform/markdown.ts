@@ -16,6 +16,7 @@ import { formatFigures, placeInserts } from './markdown/layout.ts';
 import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
+import { plainTextRule } from './markdown/text-rule.ts';
 import { createUrlPolicy, type UrlPolicy } from './markdown/urls.ts';
 import { benchOff } from '../bench-off.ts';
 import { memoizeRecent } from '../memoize.ts';
@@ -151,6 +152,7 @@ function createParser(urls: UrlPolicy): Parser {
     alt: ['paragraph', 'reference'],
   });
   md.inline.ruler.before('link', 'footnote_ref', footnoteReferenceRule);
+  md.inline.ruler.at('text', plainTextRule);
 
   const rules = md.renderer.rules;
   rules.html_inline = (tokens, index) => formatRawHtml(tokens[index]?.content ?? '', urls);
