@@ -5,5 +5,19 @@ export function formatMessage(messages: Messages, key: string, ...args: Array<st
   const text = messages[key];
   if (text === undefined) throw new Error(`No UI string "${key}" in the locale files`);
   if (args.length === 0 && !text.includes('{')) return text;
-  return text.replace(/\{(\d+)\}/g, (whole, index: string) => String(args[Number(index)] ?? whole));
+  const parts = partsOf(text);
+  let out = parts[0]!;
+  for (let index = 1; index < parts.length; index += 2) {
+    const placeholder = parts[index]!;
+    out += String(args[Number(placeholder)] ?? `{${placeholder}}`) + parts[index + 1]!;
+  }
+  return out;
+}
+
+/** A message split at its placeholders: text, a placeholder's number, text, … (a page fills dozens of them). */
+const partsByText = new Map<string, string[]>();
+function partsOf(text: string): string[] {
+  let parts = partsByText.get(text);
+  if (!parts) partsByText.set(text, (parts = text.split(/\{(\d+)\}/)));
+  return parts;
 }

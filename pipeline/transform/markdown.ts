@@ -67,12 +67,14 @@ export interface RenderedMarkdown {
   headings: TableOfContentsEntry[];
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** A heading's id: ASCII letters, digits and hyphens; `section` when nothing is left. */
 export function slugifyHeading(text: string): string {
+  // ASCII is its own NFKD form and has no combining marks to drop.
+  const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
+    folded
       .toLowerCase()
       .replace(/[^a-z0-9\s-]/g, '')
       .trim()
