@@ -1,4 +1,4 @@
-import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
+import MarkdownIt, { type MarkdownIt as Parser, type StateCore, type Token } from 'markdown-it';
 import type { MediaFiles } from '../fetch/fetch-media.ts';
 import type { ImageSize } from './cover-colours.ts';
 import { QUOTES, typeset } from '../locale-format.ts';
@@ -16,6 +16,7 @@ import { formatFigures, placeInserts } from './markdown/layout.ts';
 import { formatRawHtml, RAW_HTML_TAGS } from './markdown/raw-html.ts';
 import { sanitizeRenderedHtml } from './markdown/sanitize.ts';
 import { formatTableOfContents, type TableOfContentsEntry } from './markdown/table-of-contents.ts';
+import { useLineIndexedState } from './markdown/block-state.ts';
 import { plainTextRule } from './markdown/text-rule.ts';
 import { createUrlPolicy, type UrlPolicy } from './markdown/urls.ts';
 import { benchOff } from '../bench-off.ts';
@@ -123,6 +124,8 @@ export function createMarkdownRenderer(options: MarkdownOptions): (input: Markdo
   };
 }
 
+type CoreRule = (state: StateCore) => void;
+
 /** Normalised links kept per thread (then forgotten all at once). */
 const LINKS_KEPT = 4096;
 
@@ -155,6 +158,15 @@ function createParser(urls: UrlPolicy): Parser {
   });
   md.inline.ruler.before('link', 'footnote_ref', footnoteReferenceRule);
   md.inline.ruler.at('text', plainTextRule);
+  useLineIndexedState(md);
+  // markdown-it's first rule turns every line break into "\n" and NUL into U+FFFD, copying the text even
+  // when it has neither (nearly always).
+  const { __rules__: coreRules } = md.core.ruler as unknown as { __rules__: Array<{ name: string; fn: CoreRule }> };
+  const normalize = coreRules.find((rule) => rule.name === 'normalize')?.fn;
+  if (normalize)
+    md.core.ruler.at('normalize', (state) => {
+      if (state.src.includes('\r') || state.src.includes('\0')) normalize(state);
+    });
 
   const rules = md.renderer.rules;
   rules.html_inline = (tokens, index) => formatRawHtml(tokens[index]?.content ?? '', urls);
