@@ -152,14 +152,18 @@ async function writeAll(
     record(target, file, hash, before.bytes, false);
     return true;
   };
+  // A file's path is a plain relative one (isSafeRelativePath, checked before any file is written) and
+  // root an absolute folder, so joining them is putting a separator between them.
   const destinationOf = (file: string) => {
-    const destination = path.join(root, ...file.split('/'));
-    const folder = path.dirname(destination);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
+    const slash = file.lastIndexOf('/');
+    if (slash !== -1) {
+      const folder = file.slice(0, slash);
+      if (!folders.has(folder)) {
+        mkdirSync(`${root}${path.sep}${folder}`, { recursive: true });
+        folders.add(folder);
+      }
     }
-    return destination;
+    return `${root}${path.sep}${file}`;
   };
   // Synchronous calls, one file at a time: creating files concurrently in the same folders (the thread
   // pool) makes them queue on the folder's lock in the kernel, which on some
