@@ -159,10 +159,9 @@ export function formatDisplayName(iso: string, type: 'language' | 'region', code
 interface DateFormats {
   format: Intl.DateTimeFormat;
   month: Intl.DateTimeFormat;
-  /** Per month (by UTC year × 12 + month), the date written around its day: a page shows dozens of dates, and Intl is slow. */
-  months: Map<number, { before: string; after: string } | null>;
+  written: Map<number, string>;
 }
-/** Per locale, its date formats and the months it has written. */
+/** Per locale, its date formats and the days it has written, by UTC day number (a page shows dozens; the list and footer dates repeat on every page). */
 const dateFormats = new Map<string, DateFormats>();
 /** A calendar date as the locale writes it ("3. März 2024", "3 mars 2024", "Mar 3, 2024"), in UTC. */
 export function formatDate(iso: string, date: string | number): string {
@@ -172,32 +171,15 @@ export function formatDate(iso: string, date: string | number): string {
       format: new Intl.DateTimeFormat(iso, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
       // Made once: a formatter costs far more to make than to use.
       month: new Intl.DateTimeFormat(iso, { month: 'long', timeZone: 'UTC' }),
-      months: new Map(),
+      written: new Map(),
     };
     dateFormats.set(iso, locale);
   }
-  const written = new Date(typeof date === 'number' ? date : Date.parse(date));
-  const key = written.getUTCFullYear() * 12 + written.getUTCMonth();
-  let month = locale.months.get(key);
-  if (month === undefined) locale.months.set(key, (month = aroundDay(dateParts(locale, iso, written), written)));
-  return month ? `${month.before}${written.getUTCDate()}${month.after}` : writeDate(locale, iso, written);
-}
-
-/**
- * A date's parts joined around its day, which the other dates of its month fill in; null when the
- * locale writes a day as anything but its number in ASCII digits (none of the site's six does).
- */
-function aroundDay(parts: Intl.DateTimeFormatPart[], date: Date): { before: string; after: string } | null {
-  const day = parts.findIndex((part) => part.type === 'day');
-  if (day === -1 || parts[day]!.value !== String(date.getUTCDate())) return null;
-  const text = (some: Intl.DateTimeFormatPart[]) => some.map((part) => part.value).join('');
-  return { before: text(parts.slice(0, day)), after: text(parts.slice(day + 1)) };
-}
-
-function writeDate(locale: DateFormats, iso: string, date: Date): string {
-  return dateParts(locale, iso, date)
-    .map((part) => part.value)
-    .join('');
+  const time = typeof date === 'number' ? date : Date.parse(date);
+  const day = Math.floor(time / 86_400_000);
+  let text = locale.written.get(day);
+  if (text === undefined) locale.written.set(day, (text = writeDate(locale, iso, new Date(time))));
+  return text;
 }
 
 /**
@@ -205,15 +187,15 @@ function writeDate(locale: DateFormats, iso: string, date: Date): string {
  * abbreviation with a period ("12 nov. 2026", RAE), which CLDR leaves out (issue 27). A month Intl
  * writes out in full ("mayo") has no period.
  */
-function dateParts({ format, month }: DateFormats, iso: string, date: Date): Intl.DateTimeFormatPart[] {
-  const parts = format.formatToParts(date);
-  if (languageOf(iso) !== 'es') return parts;
+function writeDate({ format, month }: DateFormats, iso: string, date: Date): string {
+  if (languageOf(iso) !== 'es') return format.format(date);
   const full = month.format(date);
-  return parts.map((part) =>
-    part.type === 'month' && part.value !== full && !part.value.endsWith('.')
-      ? { ...part, value: `${part.value}.` }
-      : part,
-  );
+  return format
+    .formatToParts(date)
+    .map((part) =>
+      part.type === 'month' && part.value !== full && !part.value.endsWith('.') ? `${part.value}.` : part.value,
+    )
+    .join('');
 }
 
 /**
