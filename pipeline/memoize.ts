@@ -12,7 +12,7 @@ export function memoize<K, V>(compute: (key: K) => V): (key: K) => V {
 /**
  * `compute` of each key, for work that repeats across pages (the same link, the same code block in
  * six languages): up to `limit` answers are kept, then all are forgotten at once, so a render worker's
- * memory stays flat over a build of any size. `compute` must be pure.
+ * memory stays flat over a build of any size. `compute` must be pure; an undefined answer is not kept.
  */
 export function memoizeRecent<V>(compute: (key: string) => V, limit: number): (key: string) => V {
   const known = new Map<string, V>();
