@@ -1,3 +1,4 @@
+import { memoize } from '../memoize.ts';
 import type { Messages } from './site.ts';
 
 /** A UI string with its `{0}`, `{1}` … placeholders filled. An unknown key is a bug: it throws. */
@@ -15,9 +16,4 @@ export function formatMessage(messages: Messages, key: string, ...args: Array<st
 }
 
 /** A message split at its placeholders: text, a placeholder's number, text, … (a page fills dozens of them). */
-const partsByText = new Map<string, string[]>();
-function partsOf(text: string): string[] {
-  let parts = partsByText.get(text);
-  if (!parts) partsByText.set(text, (parts = text.split(/\{(\d+)\}/)));
-  return parts;
-}
+const partsOf = memoize((text: string) => text.split(/\{(\d+)\}/));

@@ -126,6 +126,12 @@ export function createMarkdownRenderer(options: MarkdownOptions): (input: Markdo
 
 type CoreRule = (state: StateCore) => void;
 
+/** markdown-it exports no rule functions, so a rule to wrap is taken from where its ruler keeps it. */
+function ruleNamed<Rule>(ruler: object, name: string): { fn: Rule; alt: string[] } | undefined {
+  const { __rules__: rules } = ruler as { __rules__: Array<{ name: string; fn: Rule; alt: string[] }> };
+  return rules.find((rule) => rule.name === name);
+}
+
 /** Normalised links kept per thread (then forgotten all at once). */
 const LINKS_KEPT = 4096;
 
@@ -143,11 +149,7 @@ function createParser(urls: UrlPolicy): Parser {
   // A link's normalised form (its URL parsed, its host punycoded, the rest percent-encoded) once per
   // thread: pages repeat the same links.
   md.normalizeLink = memoizeRecent(md.normalizeLink.bind(md), LINKS_KEPT);
-  // markdown-it exports no rule functions, so the HTML block rule is wrapped where the ruler keeps it.
-  const { __rules__: blockRules } = md.block.ruler as unknown as {
-    __rules__: Array<{ name: string; fn: BlockRule; alt: string[] }>;
-  };
-  const htmlBlock = blockRules.find((rule) => rule.name === 'html_block');
+  const htmlBlock = ruleNamed<BlockRule>(md.block.ruler, 'html_block');
   if (htmlBlock) md.block.ruler.at('html_block', guardHtmlBlock(htmlBlock.fn), { alt: htmlBlock.alt });
   md.block.ruler.after('code', 'sitegen_placeholder', placeholderRule, { alt: ['paragraph'] });
   md.block.ruler.before('blockquote', 'sitegen_warning', warningRule, {
@@ -161,8 +163,7 @@ function createParser(urls: UrlPolicy): Parser {
   useLineIndexedState(md);
   // markdown-it's first rule turns every line break into "\n" and NUL into U+FFFD, copying the text even
   // when it has neither (nearly always).
-  const { __rules__: coreRules } = md.core.ruler as unknown as { __rules__: Array<{ name: string; fn: CoreRule }> };
-  const normalize = coreRules.find((rule) => rule.name === 'normalize')?.fn;
+  const normalize = ruleNamed<CoreRule>(md.core.ruler, 'normalize')?.fn;
   if (normalize)
     md.core.ruler.at('normalize', (state) => {
       if (state.src.includes('\r') || state.src.includes('\0')) normalize(state);

@@ -4,6 +4,7 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { useLineIndexedState } from '../../../pipeline/transform/markdown/block-state.ts';
 import { createMarkdownRenderer } from '../../../pipeline/transform/markdown.ts';
+import { generatedTexts } from '../../helpers/generated-texts.ts';
 
 const TABLES = ['bMarks', 'eMarks', 'tShift', 'sCount', 'bsCount', 'lineMax'] as const;
 
@@ -27,14 +28,7 @@ const PIECES = [
   '***',
 ];
 
-function* texts(count: number): Generator<string> {
-  let seed = 7;
-  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed);
-  for (let n = 0; n < count; n += 1) {
-    const length = next() % 30;
-    yield Array.from({ length }, () => PIECES[next() % PIECES.length]).join('');
-  }
-}
+const texts = (count: number) => generatedTexts(PIECES, { count, seed: 7, fewest: 0, spread: 30 });
 
 const EDGES = [
   '',

@@ -3,6 +3,7 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { plainTextRule } from '../../../pipeline/transform/markdown/text-rule.ts';
+import { generatedTexts } from '../../helpers/generated-texts.ts';
 
 const stock = () => new MarkdownIt({ html: true, linkify: true, typographer: true });
 const withRule = () => {
@@ -58,15 +59,7 @@ const PIECES = [
   '--',
 ];
 
-/** A fixed pseudo-random sequence, so a failure can be run again. */
-function* texts(count: number): Generator<string> {
-  let seed = 42;
-  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed);
-  for (let n = 0; n < count; n += 1) {
-    const length = 1 + (next() % 24);
-    yield Array.from({ length }, () => PIECES[next() % PIECES.length]).join('');
-  }
-}
+const texts = (count: number) => generatedTexts(PIECES, { count, seed: 42, fewest: 1, spread: 24 });
 
 describe('plainTextRule', () => {
   it('gives the tokens of markdown-it’s text rule', () => {
