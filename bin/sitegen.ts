@@ -72,8 +72,10 @@ cmsOptions(
     'fetch every CMS entry, even when the cache holds the last crawl (otherwise only changes are fetched)',
     false,
   )
-  .option('--workers <n>', 'render worker threads (default: by page count)', (value) =>
-    value === '0' ? 0 : positiveInteger(value),
+  .option(
+    '--workers <n>',
+    'render worker threads besides the main thread, which renders too (default: by page count)',
+    (value) => (value === '0' ? 0 : positiveInteger(value)),
   )
   .addOption(
     new Option('--host <name>', 'whose redirect and header files to write (default: site.json host)').choices(

@@ -325,12 +325,14 @@ function previousBuildOptions(
 /**
  * The workers start before the content is validated, so that they load React and the templates on the
  * other cores while this thread validates, transforms and plans: one for a rebuild (which renders few
- * pages), and for a cold build as many as its records ask for (each record is about one page).
+ * pages), and for a cold build as many as its records ask for (each record is about one page). This
+ * thread renders too whenever it would wait for their pages (callerRenders), so a cold build needs one
+ * worker fewer than the cores.
  */
 function startRenderPool(options: BuildOptions, coldRecords: number | undefined): StartedPool | undefined {
   if (options.session) return { pool: options.session.renderPool, workers: Infinity };
   const workers = options.renderWorkers ?? (coldRecords === undefined ? 1 : defaultRenderWorkers(coldRecords));
-  return workers > 0 ? { pool: createRenderPool({ workers }), workers } : undefined;
+  return workers > 0 ? { pool: createRenderPool({ workers, callerRenders: true }), workers } : undefined;
 }
 
 interface StartedPool {
@@ -343,7 +345,7 @@ async function poolFor(options: BuildOptions, early: StartedPool | undefined, pa
   const workers = options.renderWorkers ?? defaultRenderWorkers(pages);
   if (early && early.workers >= workers) return early;
   await early?.pool.close();
-  return { pool: createRenderPool({ workers }), workers };
+  return { pool: createRenderPool({ workers, callerRenders: true }), workers };
 }
 
 function emitOptions(

@@ -40,6 +40,11 @@ export interface RenderPoolOptions {
    * so that it does not slow the render down.
    */
   spare?: boolean | undefined;
+  /**
+   * This thread renders a batch too whenever it would otherwise wait for the workers' pages: a build's
+   * thread, which only writes pages then. Not the preview's, which answers requests meanwhile.
+   */
+  callerRenders?: boolean | undefined;
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -62,14 +67,14 @@ const BATCHES_WAITING = 32;
 const WORKER_HEAP_MB = 256;
 /**
  * A worker's young generation (V8's default is 48 MB). What a page allocates is garbage when the page is
- * done, so a smaller nursery costs no more collection, and three isolates' nurseries are 100 MB of the
- * process's peak at the default.
+ * done, so a smaller nursery costs no more collection, and at the default each isolate's nursery adds up
+ * to 48 MB to the process's peak.
  */
 const WORKER_YOUNG_MB = 16;
 
-/** The default worker count for a number of pages. */
+/** The default worker count for a number of pages, for a pool whose caller renders too (a core each). */
 export function defaultRenderWorkers(pageCount: number): number {
-  return pageCount < WORKER_THRESHOLD ? 0 : Math.max(2, availableParallelism());
+  return pageCount < WORKER_THRESHOLD ? 0 : Math.max(1, availableParallelism() - 1);
 }
 
 interface PoolWorker {
@@ -121,7 +126,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         current = current.map((worker) => (worker.exited ? fresh() : worker));
         // No more workers than batches; the others stay loaded for the next render.
         const workers = current.slice(0, batches.length);
-        const job = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures);
+        const job = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures, {
+          callerRenders: options.callerRenders === true,
+        });
         ({ batches: results, stop } = job);
       }
       const read = (async function* () {
@@ -175,6 +182,7 @@ function renderOn(
   shared: { id: number; value: RenderShared },
   keepBodies: ReadonlySet<string> | undefined,
   failures: RenderFailure[],
+  { callerRenders }: { callerRenders: boolean },
 ): { batches: AsyncGenerator<RenderedPage[]>; stop: () => void } {
   const queue = [...batches];
   const done: RenderedPage[][] = [];
@@ -252,6 +260,19 @@ function renderOn(
     if (pending === 0) finish();
   };
 
+  /** The next batch not sent to a worker, rendered in this thread (callerRenders); undefined when there was none left. */
+  const renderNextHere = async (): Promise<RenderedPage[] | undefined> => {
+    const { renderBatch } = await import('./render-page.ts');
+    // Taken after the import: a worker may have taken the last batches meanwhile, or the job stopped.
+    const pages = queue.shift();
+    if (!pages) return undefined;
+    const result = renderBatch(pages, shared.value, keepBodies);
+    failures.push(...result.failures);
+    pending -= 1;
+    if (pending === 0) finish();
+    return result.files;
+  };
+
   const read = async function* () {
     while (pending > 0 || done.length > 0) {
       if (crash) throw crash;
@@ -260,6 +281,12 @@ function renderOn(
         const next = held.shift();
         if (next && !crash) feed(next);
         yield files;
+        continue;
+      }
+      // Nothing rendered waits: this thread renders the next batch itself instead of waiting for one.
+      if (callerRenders && queue.length > 0) {
+        const here = await renderNextHere();
+        if (here && here.length > 0) yield here;
         continue;
       }
       await new Promise<void>((resolve) => {

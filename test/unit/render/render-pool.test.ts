@@ -198,6 +198,35 @@ describe('the render pool', () => {
     }
   }, 60_000);
 
+  it('renders in this thread too, when it would wait for a worker (callerRenders): every page once, the same bytes', async () => {
+    // 72 batches for one worker that is given 16 at the start: this thread takes the others as it reads.
+    const many = copies(72 * 64);
+    const pool = createRenderPool({ workers: 1, callerRenders: true });
+    try {
+      const files = await collect(pool.render(many, shared));
+      expect(files.map((file) => file.path).sort()).toEqual(many.map((page) => page.outputPath).sort());
+      const byPath = new Map(files.map((file) => [file.path, file]));
+      for (const index of [0, 64 * 20, 64 * 71 + 3]) {
+        const page = many[index]!;
+        expect(text(byPath.get(page.outputPath)!)).toBe(renderPage(page, shared));
+      }
+      // A failing page is reported once, whichever thread tried it.
+      const broken = { ...many[0]!, urlPath: '/broken', outputPath: 'broken.html', data: { template: 'article' } };
+      const failed = await collect(
+        pool.render([...many.slice(0, 64 * 20), broken as unknown as PagePlan], shared),
+      ).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failed).toMatchObject({
+        code: 'RENDER_FAILED',
+        message: expect.stringMatching(/^1 page could not be rendered/),
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('closes its workers, and a reload starts fresh ones for the next render', async () => {
     const pool = createRenderPool({ workers: 1, spare: true });
     expect(await collect(pool.render(pages.slice(0, 1), shared))).toHaveLength(1);
