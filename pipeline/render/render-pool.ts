@@ -50,6 +50,8 @@ export interface RenderPoolOptions {
 /** Below this many pages, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 1500;
 const BATCH_SIZE = 64;
+/** The smallest batch at the end of a render (sliceBatches): a message each way costs about as much as a few pages. */
+const MIN_BATCH_SIZE = 8;
 /**
  * Batches queued per worker: the pool's thread feeds them only between its own tasks, and the whole-site
  * stages (sitemaps, feeds, redirects) keep it busy for up to a second at a time while the workers render.
@@ -114,9 +116,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   return {
     render(pages, shared, { keepBodies } = {}) {
       rendered = pages.map((page) => page.urlPath);
-      const batches: PagePlan[][] = [];
-      for (let start = 0; start < pages.length; start += BATCH_SIZE)
-        batches.push(pages.slice(start, start + BATCH_SIZE));
+      const threads = current.length + (options.callerRenders ? 1 : 0);
+      const batches = sliceBatches(pages, threads * BATCHES_IN_FLIGHT);
       const failures: RenderFailure[] = [];
       let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
       let stop = () => {};
@@ -167,6 +168,21 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       await Promise.all(all.map((worker) => worker.worker.terminate()));
     },
   };
+}
+
+/**
+ * The pages in batches of BATCH_SIZE, smaller toward the end (down to MIN_BATCH_SIZE) as fewer pages are
+ * left than `queued` full batches hold: a worker is sent its batches ahead (BATCHES_IN_FLIGHT), and at
+ * the end the other threads wait for the ones it still holds, so those had better be small.
+ */
+export function sliceBatches(pages: PagePlan[], queued: number): PagePlan[][] {
+  const batches: PagePlan[][] = [];
+  for (let start = 0; start < pages.length;) {
+    const size = Math.min(BATCH_SIZE, Math.max(MIN_BATCH_SIZE, Math.ceil((pages.length - start) / queued)));
+    batches.push(pages.slice(start, start + size));
+    start += size;
+  }
+  return batches;
 }
 
 /**

@@ -8,7 +8,7 @@ import { LOCALES } from '../../../pipeline/locale.ts';
 import type { PagePlan } from '../../../pipeline/plan/page-plan.ts';
 import { planPages } from '../../../pipeline/plan/plan-pages.ts';
 import { renderPage, type RenderedPage } from '../../../pipeline/render/render-page.ts';
-import { createRenderPool } from '../../../pipeline/render/render-pool.ts';
+import { createRenderPool, sliceBatches } from '../../../pipeline/render/render-pool.ts';
 import { createRenderShared } from '../../../pipeline/render/render-shared.ts';
 import { createMarkdownRenderer } from '../../../pipeline/transform/markdown.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
@@ -77,6 +77,20 @@ async function collect(batches: AsyncIterable<RenderedPage[]>): Promise<Rendered
 }
 
 const text = (page: RenderedPage) => new TextDecoder().decode(page.bytes);
+
+describe('the batches of a render', () => {
+  it('are 64 pages until fewer pages are left than the threads hold queued, then smaller, down to 8', () => {
+    const plans = Array.from({ length: 5000 }, (_, index) => ({ urlPath: `/${index}` }) as PagePlan);
+    const sizes = sliceBatches(plans, 32).map((batch) => batch.length);
+    expect(sliceBatches(plans, 32).flat()).toEqual(plans);
+    expect(sizes.slice(0, 40).every((size) => size === 64)).toBe(true);
+    // Never larger than the one before: the last batches any thread holds are the small ones.
+    expect(sizes.every((size, index) => index === 0 || size <= sizes[index - 1]!)).toBe(true);
+    expect(sizes.at(-2)).toBe(8);
+    expect(Math.max(...sizes.slice(-16))).toBeLessThanOrEqual(16);
+    expect(sliceBatches(plans.slice(0, 5), 32).map((batch) => batch.length)).toEqual([5]);
+  });
+});
 
 describe('the render pool', () => {
   it('renders in worker threads exactly what this thread renders, and hands back bytes without writing anything', async () => {
