@@ -213,7 +213,7 @@ describe('the render pool', () => {
   }, 60_000);
 
   it('renders in this thread too, when it would wait for a worker (callerRenders): every page once, the same bytes', async () => {
-    // 72 batches for one worker that is given 16 at the start: this thread takes the others as it reads.
+    // 4,608 pages, more than one worker is given at the start (16 batches): this thread takes the others as it reads.
     const many = copies(72 * 64);
     const pool = createRenderPool({ workers: 1, callerRenders: true });
     try {
