@@ -27,7 +27,7 @@ import { planSite, type SitePlan } from './plan/plan-site.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderPool } from './render/render-pool.ts';
 import { loadSite, type SiteMemo } from './site/load-site.ts';
 import type { HostName } from './site/schemas.ts';
-import type { MarkdownBodyMemo } from './transform/markdown-jobs.ts';
+import { mediaFreeMarkdownJobs, type MarkdownBodyMemo } from './transform/markdown-jobs.ts';
 import { prepareContent, type PreparedContent } from './transform/prepare-content.ts';
 import {
   distinctImages,
@@ -174,6 +174,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     let valid: ValidContent | undefined = await run.stage('validate', () =>
       validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
     );
+    // A cold build's workers would wait for the plan: they render the Markdown meanwhile (what needs no media).
+    if (pool && !previous.manifest && !options.session) renderBodiesAhead(pool.pool, valid, site, kept);
     const prepared = await run.stage('transform', () =>
       prepareContent({ valid: valid!, fetched: fetched!, site, code, store, memo, records: kept.records, options }),
     );
@@ -243,6 +245,16 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
  */
 function growHeapByHalf(): void {
   setFlagsFromString('--heap-growing-percent=50');
+}
+
+/**
+ * Has the render workers render the bodies whose HTML needs no media (mediaFreeMarkdownJobs) while this
+ * thread fetches the media, transforms and plans: the pages that show them then go to the worker that
+ * holds their HTML.
+ */
+function renderBodiesAhead(pool: RenderPool, valid: ValidContent, site: Site, { code, memo }: Kept): void {
+  const jobs = mediaFreeMarkdownJobs({ content: valid, site, codeHash: code.engine, memo: memo.markdownBodies });
+  pool.prepareBodies(jobs, { baseUrl: site.config.baseUrl, media: new Map() });
 }
 
 /** Draws the images the pages will name (writeSocialImages) and gives their srcs. */

@@ -2,6 +2,7 @@ import type { Locale } from '../locale.ts';
 import type { RouteName } from '../site/schemas.ts';
 import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
 import type { SocialImage } from '../transform/social-images.ts';
+import { inputApart } from '../transform/markdown-jobs.ts';
 
 /** A post in a list or teaser. */
 export interface PostSummary extends Pick<EntryVersion, 'title' | 'excerpt' | 'publishedAt' | 'cover' | 'isDraft'> {
@@ -97,4 +98,21 @@ export interface PagePlan {
   /** The og:image drawn for this page in its language (an article's title, else the locale's tagline). */
   socialImage: SocialImage;
   data: PageData;
+}
+
+/** The content key of the Markdown body a page shows (an article's or key-term's), if it shows one. */
+export function bodyKeyOf(page: PagePlan): string | undefined {
+  return page.data.template === 'article' ? page.data.article.version.contentKey : undefined;
+}
+
+/**
+ * The page with its body's text left out, for the render worker that rendered that body ahead (the rest
+ * of its input stays: it names the body, and the text is most of a page plan's bytes).
+ */
+export function withoutBodyText(page: PagePlan): PagePlan {
+  if (page.data.template !== 'article') return page;
+  const { article } = page.data;
+  const { version } = article;
+  const markdown = { ...inputApart(version.markdown), markdown: '', textLeftOut: true as const };
+  return { ...page, data: { ...page.data, article: { ...article, version: { ...version, markdown } } } };
 }

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { documentFor } from '../../templates/render-document.tsx';
 import type { FragmentRenderer, RenderShared } from '../../templates/page-context.ts';
-import { createMarkdownRenderer } from '../transform/markdown.ts';
+import {
+  createMarkdownRenderer,
+  type MarkdownInput,
+  type MarkdownOptions,
+  type RenderedMarkdown,
+} from '../transform/markdown.ts';
+import type { MarkdownJob } from '../transform/markdown-jobs.ts';
 import { SitegenError } from '../errors.ts';
 import { sourceMappedStack } from '../source-mapped-stack.ts';
 import type { PagePlan } from '../plan/page-plan.ts';
@@ -64,6 +71,7 @@ export interface RenderFailure {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** A rendered page: its output path and its HTML as UTF-8. Render never writes; emit does. */
 export interface RenderedPage {
@@ -74,29 +82,88 @@ export interface RenderedPage {
 }
 
 /**
+ * Markdown bodies rendered ahead of their pages, in the thread that will render those pages (see
+ * RenderPool.prepareBodies): each body's HTML as UTF-8 under its job's content key (about half the
+ * memory of the string), or what its render threw. A body is handed out once, then forgotten.
+ */
+export class PreparedBodies {
+  private readonly bodies = new Map<string, Uint8Array | { error: unknown }>();
+  private render: ((input: MarkdownInput) => RenderedMarkdown) | undefined;
+
+  /** Renders the jobs' Markdown now and keeps the results under their keys; `options` come with a build's first jobs. */
+  prepare(jobs: readonly MarkdownJob[], options?: MarkdownOptions): void {
+    if (options) this.render = createMarkdownRenderer(options);
+    const render = this.render;
+    if (!render) throw new Error('Markdown bodies to prepare came before the options to render them with');
+    for (const { key, input } of jobs) {
+      try {
+        this.bodies.set(key, encoder.encode(render(input).html));
+      } catch (error) {
+        this.bodies.set(key, { error });
+      }
+    }
+  }
+
+  /** The UTF-8 HTML kept under a content key (thrown again when its render threw), or undefined; then forgotten. */
+  take(key: string): Uint8Array | undefined {
+    const body = this.bodies.get(key);
+    if (!body) return undefined;
+    this.bodies.delete(key);
+    if (!(body instanceof Uint8Array)) throw body.error;
+    return body;
+  }
+
+  /** Forgets every body not taken (the render they were for is over). */
+  clear(): void {
+    this.bodies.clear();
+    this.render = undefined;
+  }
+}
+
+/**
+ * Where a page's body rendered ahead goes: the template gets this text for it, and the page's UTF-8 gets
+ * the body's bytes in its place. Unguessable, so no content can contain it. A body rendered ahead has no
+ * image, so nothing a template does to a body's images (withoutCover) applies to it.
+ */
+const BODY_PLACE = `\u0000body-${randomUUID()}\u0000`;
+
+/**
  * renderPage over a batch, as UTF-8 bytes for the writer, and what went wrong with the pages that threw
- * (plain objects, so they can cross threads).
+ * (plain objects, so they can cross threads). A page whose body this thread rendered ahead (`prepared`)
+ * gets that body's bytes without its text being rendered or encoded again.
  */
 export function renderBatch(
   pages: readonly PagePlan[],
   shared: RenderShared,
   keepBodies: ReadonlySet<string> | undefined,
+  prepared?: PreparedBodies,
 ): { files: RenderedPage[]; failures: RenderFailure[] } {
   const files: RenderedPage[] = [];
   const failures: RenderFailure[] = [];
+  const fragments = fragmentRenderer(shared);
+  const keep = keepBodies !== undefined && keepBodies.size > 0;
   for (const page of pages) {
     try {
       let bodies: RenderedPage['bodies'];
       let markdown: MarkdownForPage | undefined;
-      if (keepBodies !== undefined && keepBodies.size > 0) {
-        const fragments = fragmentRenderer(shared);
+      let ahead: Uint8Array | undefined;
+      if (keep || prepared) {
         markdown = (entry) => {
-          const html = fragments.markdown(entry);
-          if (keepBodies.has(entry.contentKey)) (bodies ??= []).push({ contentKey: entry.contentKey, html });
+          const held = prepared?.take(entry.contentKey);
+          const isKept = keep && keepBodies.has(entry.contentKey);
+          // A body rendered ahead goes into the page's bytes as it is (one a page: no template shows two),
+          // unless its text is handed back too.
+          if (held && !ahead && !isKept) {
+            ahead = held;
+            return BODY_PLACE;
+          }
+          const html = held ? decoder.decode(held) : renderHere(entry);
+          if (isKept) (bodies ??= []).push({ contentKey: entry.contentKey, html });
           return html;
         };
       }
-      const bytes = encoder.encode(renderPage(page, shared, markdown));
+      const html = renderPage(page, shared, markdown);
+      const bytes = ahead ? encodeAround(html, ahead) : encoder.encode(html);
       files.push(bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes });
     } catch (error) {
       const cause = (error as Error).cause ?? error;
@@ -106,6 +173,25 @@ export function renderBatch(
     }
   }
   return { files, failures };
+
+  function renderHere(entry: Parameters<MarkdownForPage>[0]): string {
+    if (entry.markdown.textLeftOut)
+      throw new Error(`the body ${entry.contentKey} came without its text, and this thread did not render it ahead`);
+    return fragments.markdown(entry);
+  }
+}
+
+/** The page's UTF-8 with the body's bytes where the template put BODY_PLACE (the page as it is when it shows no body). */
+function encodeAround(html: string, body: Uint8Array): Uint8Array {
+  const at = html.indexOf(BODY_PLACE);
+  if (at < 0) return encoder.encode(html);
+  const head = encoder.encode(html.slice(0, at));
+  const tail = encoder.encode(html.slice(at + BODY_PLACE.length));
+  const bytes = new Uint8Array(head.length + body.length + tail.length);
+  bytes.set(head, 0);
+  bytes.set(body, head.length);
+  bytes.set(tail, head.length + body.length);
+  return bytes;
 }
 
 /** `templates/pages/HomePage.tsx:12:7`: the innermost template frame of an error's stack. */

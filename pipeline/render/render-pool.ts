@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RenderShared } from '../../templates/page-context.ts';
 import { SitegenError } from '../errors.ts';
-import type { PagePlan } from '../plan/page-plan.ts';
+import { bodyKeyOf, withoutBodyText, type PagePlan } from '../plan/page-plan.ts';
+import type { MarkdownOptions } from '../transform/markdown.ts';
+import { inputApart, type MarkdownJob } from '../transform/markdown-jobs.ts';
 import type { RenderedPage, RenderFailure } from './render-page.ts';
 import type { WorkerRequest, WorkerResponse } from './render-worker.ts';
 import { startEntry } from '../project-root.ts';
@@ -25,6 +27,13 @@ export interface RenderPool {
    * never reads at all, calls return() on the result: the job then stops and frees its workers.
    */
   render(pages: PagePlan[], shared: RenderShared, options?: RenderOptions): AsyncGenerator<RenderedPage[]>;
+  /**
+   * Has the workers render these Markdown bodies now, ahead of the next render(), and keep their HTML:
+   * the pages that show them then go to the worker that holds it first, without their text. A cold
+   * build's workers do this while its thread fetches the media and plans the pages. The options must be
+   * the ones the pages' render will have for these bodies (mediaFreeMarkdownJobs). Without workers, nothing.
+   */
+  prepareBodies(jobs: readonly MarkdownJob[], options: MarkdownOptions): void;
   /** The templates changed on disk: later renders run on fresh workers, which import them again (a job under way finishes on the old ones). */
   reload(): void;
   /** The URL paths of the pages the last render was given. */
@@ -50,6 +59,8 @@ export interface RenderPoolOptions {
 /** Below this many pages, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 1500;
 const BATCH_SIZE = 64;
+/** Markdown bodies per message to a worker that renders them ahead (about 10 ms of work). */
+const PREPARE_BATCH = 32;
 /** The smallest batch at the end of a render (sliceBatches): a message each way costs about as much as a few pages. */
 const MIN_BATCH_SIZE = 8;
 /**
@@ -87,6 +98,8 @@ interface PoolWorker {
   sharedId: number | undefined;
   /** The last job this worker was told which bodies to keep for. */
   keepBodiesJob: number | undefined;
+  /** Holds Markdown bodies rendered ahead (prepareBodies) that no render has taken over yet. */
+  prepared: boolean;
   busy: boolean;
   retired: boolean;
   /** The thread ended (crashed, or could not load the templates): the next render starts another. */
@@ -106,6 +119,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let current: PoolWorker[] = Array.from({ length: options.workers }, fresh);
   let rendered: string[] = [];
   let nextJob = 1;
+  /** The worker holding each body rendered ahead, by content key, until a render takes them over. */
+  let preparedOn = new Map<string, PoolWorker>();
   const sharedIds = new WeakMap<RenderShared, number>();
   const idOf = (shared: RenderShared) => {
     let id = sharedIds.get(shared);
@@ -117,8 +132,19 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     render(pages, shared, { keepBodies } = {}) {
       rendered = pages.map((page) => page.urlPath);
       const threads = current.length + (options.callerRenders ? 1 : 0);
-      const batches = sliceBatches(pages, threads * BATCHES_IN_FLIGHT);
+      const queued = threads * BATCHES_IN_FLIGHT;
+      const batches = sliceBatches(pages, queued);
       const failures: RenderFailure[] = [];
+      // The bodies rendered ahead are this render's: the ones it does not take are dropped when it ends.
+      const ahead = preparedOn;
+      preparedOn = new Map();
+      const holders = current.filter((worker) => worker.prepared);
+      const forget = () => {
+        for (const worker of holders.splice(0)) {
+          worker.prepared = false;
+          if (!worker.exited) worker.worker.postMessage({ kind: 'forget' } satisfies WorkerRequest);
+        }
+      };
       let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
       let stop = () => {};
       if (batches.length === 0) results = [];
@@ -127,11 +153,17 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         current = current.map((worker) => (worker.exited ? fresh() : worker));
         // No more workers than batches; the others stay loaded for the next render.
         const workers = current.slice(0, batches.length);
-        const job = renderOn(workers, nextJob++, batches, { id: idOf(shared), value: shared }, keepBodies, failures, {
+        const queues =
+          ahead.size === 0
+            ? { common: batches, own: new Map<PoolWorker, PagePlan[][]>() }
+            : assignPages(pages, workers, ahead, queued);
+        const job = renderOn(workers, nextJob++, queues, { id: idOf(shared), value: shared }, keepBodies, failures, {
           callerRenders: options.callerRenders === true,
+          onFinish: forget,
         });
         ({ batches: results, stop } = job);
       }
+      if (current.length === 0 || batches.length === 0) forget();
       const read = (async function* () {
         try {
           yield* results;
@@ -157,6 +189,21 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         worker.retired = true;
         // A busy worker is terminated when its job is done.
         if (!worker.busy) void worker.worker.terminate();
+      }
+    },
+    prepareBodies(jobs, markdownOptions) {
+      const workers = current.filter((worker) => !worker.exited);
+      if (workers.length === 0) return;
+      const fresh = jobs.filter((job) => !preparedOn.has(job.key));
+      const told = new Set<PoolWorker>();
+      for (let start = 0, turn = 0; start < fresh.length; start += PREPARE_BATCH, turn += 1) {
+        const worker = workers[turn % workers.length]!;
+        const bodies = fresh.slice(start, start + PREPARE_BATCH);
+        const { request, transfer } = prepareRequest(bodies, told.has(worker) ? undefined : markdownOptions);
+        worker.worker.postMessage(request, transfer);
+        told.add(worker);
+        worker.prepared = true;
+        for (const body of bodies) preparedOn.set(body.key, worker);
       }
     },
     lastRendered: () => rendered,
@@ -186,6 +233,55 @@ export function sliceBatches(pages: PagePlan[], queued: number): PagePlan[][] {
 }
 
 /**
+ * A prepare message: the jobs without their texts, and the texts as one run of UTF-8 that moves to the
+ * worker (about half the bytes of the strings a copy would carry, and not held twice while it waits).
+ */
+function prepareRequest(
+  jobs: readonly MarkdownJob[],
+  options: MarkdownOptions | undefined,
+): { request: WorkerRequest; transfer: ArrayBuffer[] } {
+  const texts = jobs.map((job) => job.input.markdown);
+  const ends: number[] = [];
+  let length = 0;
+  for (const text of texts) ends.push((length += Buffer.byteLength(text)));
+  const utf8 = Buffer.allocUnsafeSlow(length);
+  texts.forEach((text, index) => utf8.write(text, index === 0 ? 0 : ends[index - 1]!));
+  const bodies = jobs.map(({ key, input }) => ({ key, input: inputApart(input) }));
+  return { request: { kind: 'prepare', bodies, texts: utf8, ends, options }, transfer: [utf8.buffer as ArrayBuffer] };
+}
+
+/** A render's batches: those of pages whose body a worker rendered ahead, by worker, and the others. */
+interface RenderQueues {
+  common: PagePlan[][];
+  own: Map<PoolWorker, PagePlan[][]>;
+}
+
+/**
+ * The pages whose body a worker of this render holds (each body once: a second page showing it renders
+ * it again) go to that worker first; the others to any thread.
+ */
+function assignPages(
+  pages: PagePlan[],
+  workers: PoolWorker[],
+  preparedOn: Map<string, PoolWorker>,
+  queued: number,
+): RenderQueues {
+  const ownPages = new Map<PoolWorker, PagePlan[]>(workers.map((worker) => [worker, []]));
+  const common: PagePlan[] = [];
+  for (const page of pages) {
+    const key = bodyKeyOf(page);
+    const holder = key === undefined ? undefined : ownPages.get(preparedOn.get(key)!);
+    if (holder) {
+      holder.push(page);
+      preparedOn.delete(key!);
+    } else common.push(page);
+  }
+  const own = new Map<PoolWorker, PagePlan[][]>();
+  for (const [worker, list] of ownPages) if (list.length > 0) own.set(worker, sliceBatches(list, queued));
+  return { common: sliceBatches(common, queued), own };
+}
+
+/**
  * Starts rendering the batches at once, before anyone reads the result (so the caller's other stages
  * overlap with it), and returns the batches as they come. The job cleans up after itself when the last
  * batch is in, when a worker failed, or once the batches in flight are in after stop() (the reader
@@ -194,23 +290,43 @@ export function sliceBatches(pages: PagePlan[], queued: number): PagePlan[][] {
 function renderOn(
   workers: PoolWorker[],
   job: number,
-  batches: PagePlan[][],
+  queues: RenderQueues,
   shared: { id: number; value: RenderShared },
   keepBodies: ReadonlySet<string> | undefined,
   failures: RenderFailure[],
-  { callerRenders }: { callerRenders: boolean },
+  { callerRenders, onFinish }: { callerRenders: boolean; onFinish: () => void },
 ): { batches: AsyncGenerator<RenderedPage[]>; stop: () => void } {
-  const queue = [...batches];
+  const common = [...queues.common];
+  const own = new Map([...queues.own].map(([worker, batches]) => [worker, [...batches]]));
+  const unsent = () => common.length + [...own.values()].reduce((sum, batches) => sum + batches.length, 0);
+  /** Another thread's next batch when there is no other: the last of the worker with the most left (with their texts, rendered again). */
+  const steal = (): PagePlan[] | undefined => {
+    let most: PagePlan[][] | undefined;
+    for (const batches of own.values()) if (batches.length > (most?.length ?? 0)) most = batches;
+    return most?.pop();
+  };
+  // Batches sent to each worker and not yet back.
+  const inFlight = new Map(workers.map((worker) => [worker, 0]));
+  /**
+   * A thread's next batch: a worker's own first (sent without the texts it holds), then any other; another
+   * worker's own only for a thread with nothing to do (this one, or a worker with no batch in flight).
+   */
+  const next = (worker: PoolWorker | undefined): PagePlan[] | undefined => {
+    const mine = worker && own.get(worker)?.shift();
+    if (mine) return mine.map(withoutBodyText);
+    return common.shift() ?? (worker === undefined || inFlight.get(worker) === 0 ? steal() : undefined);
+  };
   const done: RenderedPage[][] = [];
   // Workers whose next batch waits for the reader to take one (BATCHES_WAITING).
   const held: PoolWorker[] = [];
-  let pending = queue.length;
+  let pending = unsent();
   let stopped = false;
   let crash: Error | undefined;
   let wake: (() => void) | undefined;
   const detach: Array<() => void> = [];
   const finish = () => {
     for (const off of detach.splice(0)) off();
+    onFinish();
     for (const worker of workers) {
       worker.busy = false;
       // Retired by a reload while it worked on this job.
@@ -219,7 +335,7 @@ function renderOn(
     wake?.();
   };
   const feed = (worker: PoolWorker) => {
-    const pages = queue.shift();
+    const pages = next(worker);
     if (!pages) return;
     const request: WorkerRequest = {
       kind: 'render',
@@ -230,6 +346,7 @@ function renderOn(
     };
     worker.sharedId = shared.id;
     worker.keepBodiesJob = job;
+    inFlight.set(worker, inFlight.get(worker)! + 1);
     worker.worker.postMessage(request);
   };
   const fail = (error: unknown) => {
@@ -242,6 +359,7 @@ function renderOn(
       if (response.kind !== 'rendered' || response.job !== job) return;
       failures.push(...response.failures);
       if (response.files.length > 0 && !stopped) done.push(response.files);
+      inFlight.set(worker, inFlight.get(worker)! - 1);
       pending -= 1;
       if (pending === 0) finish();
       else if (done.length < BATCHES_WAITING) feed(worker);
@@ -270,7 +388,9 @@ function renderOn(
     if (stopped || pending === 0) return;
     stopped = true;
     // The batches not yet sent are dropped, the held workers have none in flight; those in flight finish.
-    pending -= queue.splice(0).length;
+    pending -= unsent();
+    common.length = 0;
+    own.clear();
     held.length = 0;
     done.length = 0;
     if (pending === 0) finish();
@@ -280,7 +400,7 @@ function renderOn(
   const renderNextHere = async (): Promise<RenderedPage[] | undefined> => {
     const { renderBatch } = await import('./render-page.ts');
     // Taken after the import: a worker may have taken the last batches meanwhile, or the job stopped.
-    const pages = queue.shift();
+    const pages = next(undefined);
     if (!pages) return undefined;
     const result = renderBatch(pages, shared.value, keepBodies);
     failures.push(...result.failures);
@@ -300,7 +420,7 @@ function renderOn(
         continue;
       }
       // Nothing rendered waits: this thread renders the next batch itself instead of waiting for one.
-      if (callerRenders && queue.length > 0) {
+      if (callerRenders && unsent() > 0) {
         const here = await renderNextHere();
         if (here && here.length > 0) yield here;
         continue;
@@ -359,6 +479,7 @@ function startWorker(): PoolWorker {
     ready,
     sharedId: undefined,
     keepBodiesJob: undefined,
+    prepared: false,
     busy: false,
     retired: false,
     exited: false,

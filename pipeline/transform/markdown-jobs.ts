@@ -78,6 +78,38 @@ export function planMarkdownJobs(options: {
 }
 
 /**
+ * The jobs whose HTML cannot depend on the media: a text with no image syntax and no `src` attribute
+ * (`![`, `src`, in any case, even in code). Their keys and inputs are the ones planMarkdownJobs gives once
+ * the media are known (no image, nothing of the media in the key), so the render workers can render them
+ * while this thread fetches the media and plans the pages (RenderPool.prepareBodies). Pure.
+ */
+export function mediaFreeMarkdownJobs(options: {
+  content: ValidContent;
+  site: Site;
+  codeHash: string;
+  memo?: MarkdownBodyMemo | undefined;
+}): MarkdownJob[] {
+  const jobs = planMarkdownJobs({ ...options, media: NO_MEDIA, imageSizes: NO_SIZES });
+  return [...jobs.values()].filter((job) => !MEDIA_SYNTAX.test(job.input.markdown));
+}
+
+/** An input's fields but its text, read one by one: a kept record's text is a getter, which a spread would call. */
+export function inputApart(input: MarkdownInput): Omit<MarkdownInput, 'markdown'> {
+  const { locale, showIndex, showCallToActions, strings, links } = input;
+  return {
+    ...(locale === undefined ? {} : { locale }),
+    showIndex,
+    showCallToActions,
+    strings,
+    ...(links ? { links } : {}),
+  };
+}
+
+const NO_MEDIA: MediaFiles = new Map();
+const NO_SIZES: ReadonlyMap<string, ImageSize> = new Map();
+const MEDIA_SYNTAX = /!\[|src/i;
+
+/**
  * The input, with its `markdown`: the record's text, or for a kept record (snapshot-records.ts) a getter
  * that reads it when something needs it. The getter holds the text's reader, not the record, so the
  * record's other fields are garbage once the content is transformed.

@@ -61,6 +61,11 @@ export interface MarkdownInput {
   };
   /** Site-relative link targets to replace (an English page → the same page in the page's language). */
   links?: Record<string, string>;
+  /**
+   * Sent without its text (`markdown` is empty) to the render worker that rendered it ahead and keeps
+   * its HTML under the content key (RenderPool.prepareBodies).
+   */
+  textLeftOut?: true;
 }
 
 export interface RenderedMarkdown {

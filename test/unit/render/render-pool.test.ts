@@ -5,12 +5,12 @@ import { bundleClient } from '../../../pipeline/emit/bundle-client.ts';
 import { loadSiteAssets } from '../../../pipeline/emit/load-site-assets.ts';
 import { fetchEntries } from '../../../pipeline/fetch/fetch-entries.ts';
 import { LOCALES } from '../../../pipeline/locale.ts';
-import type { PagePlan } from '../../../pipeline/plan/page-plan.ts';
+import { withoutBodyText, type PagePlan } from '../../../pipeline/plan/page-plan.ts';
 import { planPages } from '../../../pipeline/plan/plan-pages.ts';
-import { renderPage, type RenderedPage } from '../../../pipeline/render/render-page.ts';
+import { PreparedBodies, renderBatch, renderPage, type RenderedPage } from '../../../pipeline/render/render-page.ts';
 import { createRenderPool, sliceBatches } from '../../../pipeline/render/render-pool.ts';
 import { createRenderShared } from '../../../pipeline/render/render-shared.ts';
-import { createMarkdownRenderer } from '../../../pipeline/transform/markdown.ts';
+import { createMarkdownRenderer, type MarkdownInput } from '../../../pipeline/transform/markdown.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import { planMarkdownJobs } from '../../../pipeline/transform/markdown-jobs.ts';
 import { transformContent } from '../../../pipeline/transform/transform-content.ts';
@@ -65,6 +65,17 @@ function copies(count: number): PagePlan[] {
   });
 }
 
+const versionOf = (page: PagePlan) => (page.data as Extract<PagePlan['data'], { template: 'article' }>).article.version;
+
+/** A body's HTML as the renderer gives it for an input. */
+const aheadHtml = (input: MarkdownInput) => createMarkdownRenderer(shared.markdown)(input).html;
+
+/** The page with its body under another content key. */
+function withContentKey(page: PagePlan, contentKey: string): PagePlan {
+  const data = page.data as Extract<PagePlan['data'], { template: 'article' }>;
+  return { ...page, data: { ...data, article: { ...data.article, version: { ...data.article.version, contentKey } } } };
+}
+
 /** This process's threads, as Linux counts them: a worker that ended is one fewer. */
 function threadCount(): number {
   return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
@@ -111,8 +122,6 @@ describe('the render pool', () => {
   });
 
   it('hands back the bodies asked for by content key, as the pages rendered them, in workers and in this thread', async () => {
-    const versionOf = (page: PagePlan) =>
-      (page.data as Extract<PagePlan['data'], { template: 'article' }>).article.version;
     const asked = pages.slice(0, 3).map((page) => versionOf(page).contentKey);
     const render = createMarkdownRenderer(shared.markdown);
     for (const workers of [2, 0]) {
@@ -240,6 +249,91 @@ describe('the render pool', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('sends the pages whose body a worker rendered ahead to that worker, without their texts, and uses its HTML once', async () => {
+    // Each body is prepared from a text of its own, so a page that shows it was rendered with the HTML kept ahead.
+    const jobs = pages.map((page, index) => ({
+      key: versionOf(page).contentKey,
+      input: { ...versionOf(page).markdown, markdown: `Rendered ahead, body ${index}.` },
+    }));
+    // Two workers, each holding some of the bodies: a page sent to the other one would show its own text.
+    const pool = createRenderPool({ workers: 2 });
+    try {
+      pool.prepareBodies(jobs, shared.markdown);
+      const files = await collect(pool.render(pages, shared));
+      const byPath = new Map(files.map((file) => [file.path, text(file)]));
+      pages.forEach((page, index) => {
+        const html = byPath.get(page.outputPath)!;
+        expect(html).toContain(`<p>Rendered ahead, body ${index}.</p>`);
+        expect(html).toBe(renderPage(page, shared, () => aheadHtml(jobs[index]!.input)));
+      });
+      // Taken by that render: the next one renders the bodies from their texts.
+      const again = await collect(pool.render(pages.slice(0, 3), shared));
+      expect(again.map(text)).toEqual(pages.slice(0, 3).map((page) => renderPage(page, shared)));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("renders a worker's pages in this thread from their texts when it has nothing else to do (callerRenders)", async () => {
+    // 4,608 pages, each with a body of its own that the worker rendered ahead: this thread takes the last batches.
+    const many = copies(72 * 64).map((page, index) => withContentKey(page, `key-${index}`));
+    const jobs = many.map((page, index) => ({
+      key: versionOf(page).contentKey,
+      input: { ...versionOf(page).markdown, markdown: `Rendered ahead, page ${index}.` },
+    }));
+    const pool = createRenderPool({ workers: 1, callerRenders: true });
+    try {
+      pool.prepareBodies(jobs, shared.markdown);
+      const files = await collect(pool.render(many, shared));
+      expect(files.map((file) => file.path).sort()).toEqual(many.map((page) => page.outputPath).sort());
+      const byPath = new Map(files.map((file) => [file.path, text(file)]));
+      // Each page from the worker's HTML or from its text here; a few of each compared whole.
+      const inWorker = many.filter((page, index) => byPath.get(page.outputPath)!.includes(`page ${index}.`));
+      const here = many.filter((page) => !byPath.get(page.outputPath)!.includes('Rendered ahead'));
+      expect(inWorker.length + here.length).toBe(many.length);
+      for (const page of inWorker.filter((_, nth) => nth % 400 === 0)) {
+        const index = many.indexOf(page);
+        expect(byPath.get(page.outputPath)).toBe(renderPage(page, shared, () => aheadHtml(jobs[index]!.input)));
+      }
+      for (const page of here.filter((_, nth) => nth % 400 === 0))
+        expect(byPath.get(page.outputPath)).toBe(renderPage(page, shared));
+      expect(inWorker.length).toBeGreaterThan(0);
+      expect(here.length).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('fails the page whose body could not be rendered ahead, by URL, as if it failed with the page', async () => {
+    const [page] = pages;
+    const input = versionOf(page!).markdown;
+    const broken = {
+      ...input,
+      showCallToActions: true,
+      strings: { ...input.strings, ctaOne: { ...input.strings.ctaOne, href: 'javascript:alert(1)' } },
+    };
+    const pool = createRenderPool({ workers: 1 });
+    try {
+      pool.prepareBodies([{ key: versionOf(page!).contentKey, input: broken }], shared.markdown);
+      const failed = await collect(pool.render([page!], shared)).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failed).toMatchObject({
+        code: 'RENDER_FAILED',
+        message: expect.stringContaining(`Could not render ${page!.urlPath}`),
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("fails a page that came without its body's text to a thread that did not render that body ahead", () => {
+    const { files, failures } = renderBatch([withoutBodyText(pages[0]!)], shared, undefined, new PreparedBodies());
+    expect(files).toEqual([]);
+    expect(failures[0]!.message).toMatch(/came without its text, and this thread did not render it ahead/);
+  });
 
   it('closes its workers, and a reload starts fresh ones for the next render', async () => {
     const pool = createRenderPool({ workers: 1, spare: true });
