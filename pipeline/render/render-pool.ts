@@ -59,7 +59,7 @@ export interface RenderPoolOptions {
 /** Below this many pages, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 1500;
 const BATCH_SIZE = 64;
-/** Markdown bodies per message to a worker that renders them ahead (about 10 ms of work). */
+/** Markdown bodies per message to a worker that renders them ahead (10–20 ms of work). */
 const PREPARE_BATCH = 32;
 /** The smallest batch at the end of a render (sliceBatches): a message each way costs about as much as a few pages. */
 const MIN_BATCH_SIZE = 8;
