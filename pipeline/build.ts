@@ -253,8 +253,8 @@ function growHeapByHalf(): void {
  * holds their HTML.
  */
 function renderBodiesAhead(pool: RenderPool, valid: ValidContent, site: Site, { code, memo }: Kept): void {
-  const jobs = mediaFreeMarkdownJobs({ content: valid, site, codeHash: code.engine, memo: memo.markdownBodies });
-  pool.prepareBodies(jobs, { baseUrl: site.config.baseUrl, media: new Map() });
+  const ahead = mediaFreeMarkdownJobs({ content: valid, site, codeHash: code.engine, memo: memo.markdownBodies });
+  pool.prepareBodies(ahead.jobs, ahead.options);
 }
 
 /** Draws the images the pages will name (writeSocialImages) and gives their srcs. */

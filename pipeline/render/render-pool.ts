@@ -147,9 +147,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       };
       let results: AsyncIterable<RenderedPage[]> | Iterable<RenderedPage[]>;
       let stop = () => {};
-      if (batches.length === 0) results = [];
-      else if (current.length === 0) results = renderHere(batches, shared, keepBodies, failures);
-      else {
+      if (batches.length === 0 || current.length === 0) {
+        forget();
+        results = batches.length === 0 ? [] : renderHere(batches, shared, keepBodies, failures);
+      } else {
         current = current.map((worker) => (worker.exited ? fresh() : worker));
         // No more workers than batches; the others stay loaded for the next render.
         const workers = current.slice(0, batches.length);
@@ -163,7 +164,6 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         });
         ({ batches: results, stop } = job);
       }
-      if (current.length === 0 || batches.length === 0) forget();
       const read = (async function* () {
         try {
           yield* results;
@@ -296,8 +296,8 @@ function renderOn(
   failures: RenderFailure[],
   { callerRenders, onFinish }: { callerRenders: boolean; onFinish: () => void },
 ): { batches: AsyncGenerator<RenderedPage[]>; stop: () => void } {
-  const common = [...queues.common];
-  const own = new Map([...queues.own].map(([worker, batches]) => [worker, [...batches]]));
+  // Taken over: the batches are shifted out as they are sent.
+  const { common, own } = queues;
   const unsent = () => common.length + [...own.values()].reduce((sum, batches) => sum + batches.length, 0);
   /** Another thread's next batch when there is no other: the last of the worker with the most left (with their texts, rendered again). */
   const steal = (): PagePlan[] | undefined => {

@@ -6,7 +6,7 @@ import { formatMessage } from '../site/messages.ts';
 import type { Site } from '../site/site.ts';
 import type { ValidContent } from '../validate/validate-content.ts';
 import type { ImageSize } from './cover-colours.ts';
-import type { MarkdownInput } from './markdown.ts';
+import type { MarkdownInput, MarkdownOptions } from './markdown.ts';
 import { findMarkdownImages } from './markdown/find-images.ts';
 
 /** One entry's Markdown to render, with the key that names its result in the cache. */
@@ -79,18 +79,22 @@ export function planMarkdownJobs(options: {
 
 /**
  * The jobs whose HTML cannot depend on the media: a text with no image syntax and no `src` attribute
- * (`![`, `src`, in any case, even in code). Their keys and inputs are the ones planMarkdownJobs gives once
- * the media are known (no image, nothing of the media in the key), so the render workers can render them
- * while this thread fetches the media and plans the pages (RenderPool.prepareBodies). Pure.
+ * (`![`, `src`, in any case, even in code), and the options to render them with (no media). Their keys
+ * and inputs are the ones planMarkdownJobs gives once the media are known (no image, nothing of the media
+ * in the key), so the render workers can render them while this thread fetches the media and plans the
+ * pages (RenderPool.prepareBodies). Pure.
  */
 export function mediaFreeMarkdownJobs(options: {
   content: ValidContent;
   site: Site;
   codeHash: string;
   memo?: MarkdownBodyMemo | undefined;
-}): MarkdownJob[] {
+}): { jobs: MarkdownJob[]; options: MarkdownOptions } {
   const jobs = planMarkdownJobs({ ...options, media: NO_MEDIA, imageSizes: NO_SIZES });
-  return [...jobs.values()].filter((job) => !MEDIA_SYNTAX.test(job.input.markdown));
+  return {
+    jobs: [...jobs.values()].filter((job) => !MEDIA_SYNTAX.test(job.input.markdown)),
+    options: { baseUrl: options.site.config.baseUrl, media: NO_MEDIA },
+  };
 }
 
 /** An input's fields but its text, read one by one: a kept record's text is a getter, which a spread would call. */

@@ -1,5 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fetchEntries } from '../../pipeline/fetch/fetch-entries.ts';
+import { LOCALES } from '../../pipeline/locale.ts';
+import { validateContent, type ValidContent } from '../../pipeline/validate/validate-content.ts';
 import type { FakeRecord } from '../fixtures/strapi/fake-strapi.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -17,6 +20,17 @@ export async function loadSnapshotRecords(root = REPO_ROOT): Promise<Record<stri
     }
   }
   return collections;
+}
+
+/** The embedded snapshot's published records, read and validated as build() does. */
+export async function embeddedValidContent(): Promise<ValidContent> {
+  const fetched = await fetchEntries({
+    cms: undefined,
+    contentDir: path.join(REPO_ROOT, 'content'),
+    locales: LOCALES,
+    includeDrafts: false,
+  });
+  return validateContent(fetched.entries, { skipInvalid: false });
 }
 
 let nextId = 1;

@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient } from '../../../pipeline/emit/bundle-client.ts';
 import { loadSiteAssets } from '../../../pipeline/emit/load-site-assets.ts';
-import { fetchEntries } from '../../../pipeline/fetch/fetch-entries.ts';
-import { LOCALES } from '../../../pipeline/locale.ts';
 import { withoutBodyText, type PagePlan } from '../../../pipeline/plan/page-plan.ts';
 import { planPages } from '../../../pipeline/plan/plan-pages.ts';
 import { PreparedBodies, renderBatch, renderPage, type RenderedPage } from '../../../pipeline/render/render-page.ts';
@@ -14,9 +11,8 @@ import { createMarkdownRenderer, type MarkdownInput } from '../../../pipeline/tr
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import { planMarkdownJobs } from '../../../pipeline/transform/markdown-jobs.ts';
 import { transformContent } from '../../../pipeline/transform/transform-content.ts';
-import { validateContent } from '../../../pipeline/validate/validate-content.ts';
 import type { RenderShared } from '../../../templates/page-context.ts';
-import { REPO_ROOT } from '../../helpers/content.ts';
+import { embeddedValidContent, REPO_ROOT } from '../../helpers/content.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 // The embedded content's pages, planned as build() plans them (no media: covers keep their CMS URLs).
@@ -27,13 +23,7 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ cleanup } = await makeTempDir('render-pool'));
   const site = await loadSite(REPO_ROOT);
-  const fetched = await fetchEntries({
-    cms: undefined,
-    contentDir: path.join(REPO_ROOT, 'content'),
-    locales: LOCALES,
-    includeDrafts: false,
-  });
-  const valid = validateContent(fetched.entries, { skipInvalid: false });
+  const valid = await embeddedValidContent();
   const markdown = { baseUrl: site.config.baseUrl, media: new Map(), imageSizes: new Map() };
   const jobs = planMarkdownJobs({
     content: valid,

@@ -1,28 +1,20 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchEntries } from '../../../pipeline/fetch/fetch-entries.ts';
 import type { MediaFile } from '../../../pipeline/fetch/fetch-media.ts';
-import { LOCALES } from '../../../pipeline/locale.ts';
 import { loadSite } from '../../../pipeline/site/load-site.ts';
 import type { Site } from '../../../pipeline/site/site.ts';
 import { createMarkdownRenderer } from '../../../pipeline/transform/markdown.ts';
 import { findMarkdownImages } from '../../../pipeline/transform/markdown/find-images.ts';
 import { mediaFreeMarkdownJobs, planMarkdownJobs } from '../../../pipeline/transform/markdown-jobs.ts';
-import { validateContent, type ValidContent } from '../../../pipeline/validate/validate-content.ts';
-import { REPO_ROOT } from '../../helpers/content.ts';
+import type { ValidContent } from '../../../pipeline/validate/validate-content.ts';
+import { embeddedValidContent, REPO_ROOT } from '../../helpers/content.ts';
 
 let site: Site;
 let valid: ValidContent;
 
 beforeAll(async () => {
   site = await loadSite(REPO_ROOT);
-  const fetched = await fetchEntries({
-    cms: undefined,
-    contentDir: path.join(REPO_ROOT, 'content'),
-    locales: LOCALES,
-    includeDrafts: false,
-  });
-  const checked = validateContent(fetched.entries, { skipInvalid: false });
+  const checked = await embeddedValidContent();
   // One more article whose only image is raw HTML: no Markdown image syntax, but a `src` the media map.
   const [first] = checked.articles;
   valid = {
@@ -48,7 +40,7 @@ describe('the Markdown jobs a render worker can do before the media are known', 
     );
     const imageSizes = new Map(urls.map((url) => [url, { width: 800, height: 450 }]));
     const all = [...planMarkdownJobs({ content: valid, site, media, imageSizes, codeHash: 'test' }).values()];
-    const early = mediaFreeMarkdownJobs({ content: valid, site, codeHash: 'test' });
+    const { jobs: early, options } = mediaFreeMarkdownJobs({ content: valid, site, codeHash: 'test' });
 
     const mediaFree = all.filter((job) => !/!\[|src/i.test(job.input.markdown));
     expect(early.map((job) => job.key)).toEqual(mediaFree.map((job) => job.key));
@@ -59,7 +51,7 @@ describe('the Markdown jobs a render worker can do before the media are known', 
 
     // Equal keys, equal HTML: rendered without the media, each body is what it is with them.
     const withMedia = createMarkdownRenderer({ baseUrl: site.config.baseUrl, media, imageSizes });
-    const withoutMedia = createMarkdownRenderer({ baseUrl: site.config.baseUrl, media: new Map() });
+    const withoutMedia = createMarkdownRenderer(options);
     for (const job of early) expect(withoutMedia(job.input).html).toBe(withMedia(job.input).html);
     // Not so for the bodies left out: their images point at the mirrored files.
     const left = all.filter((job) => !mediaFree.includes(job));
