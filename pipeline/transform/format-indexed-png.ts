@@ -67,11 +67,9 @@ function chunk(type: string, data: Uint8Array): Buffer {
 const BASE = 65521;
 
 /**
- * Adler-32 (RFC 1950) of the bytes. With a map (which keeps 0 as 0), each byte is first replaced in place
- * by map[byte]: one pass over an image's rows turns its coverage into palette indices and sums them.
- * Zero words, most of a title's rows, are summed four bytes at a time.
+ * Adler-32 (RFC 1950) of the bytes. Zero words, most of an image's rows, are summed four bytes at a time.
  */
-export function adler32(bytes: Uint8Array, map?: Uint8Array): number {
+export function adler32(bytes: Uint8Array): number {
   // Read as words where they are aligned; otherwise byte by byte.
   const whole = bytes.byteOffset % 4 === 0 ? bytes.length >> 2 : 0;
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset - (bytes.byteOffset % 4), whole);
@@ -85,12 +83,6 @@ export function adler32(bytes: Uint8Array, map?: Uint8Array): number {
         continue;
       }
       const at = word << 2;
-      if (map) {
-        bytes[at] = map[bytes[at]!]!;
-        bytes[at + 1] = map[bytes[at + 1]!]!;
-        bytes[at + 2] = map[bytes[at + 2]!]!;
-        bytes[at + 3] = map[bytes[at + 3]!]!;
-      }
       a += bytes[at]!;
       b += a;
       a += bytes[at + 1]!;
@@ -104,7 +96,6 @@ export function adler32(bytes: Uint8Array, map?: Uint8Array): number {
     b %= BASE;
   }
   for (let at = whole << 2; at < bytes.length; at += 1) {
-    if (map) bytes[at] = map[bytes[at]!]!;
     a += bytes[at]!;
     b += a;
     if ((at & 0xfff) === 0xfff) {
@@ -113,6 +104,27 @@ export function adler32(bytes: Uint8Array, map?: Uint8Array): number {
     }
   }
   return (((b % BASE) << 16) | (a % BASE)) >>> 0;
+}
+
+/**
+ * Two sums over a run of bytes, kept by whoever writes them: every byte, and every byte times its offset
+ * in the run. A byte's change adds its difference to the first, and the difference times its offset to
+ * the second. Zeros add nothing to either.
+ */
+export interface ByteSums {
+  sum: number;
+  weighted: number;
+}
+
+/**
+ * The Adler-32 of `length` bytes from their sums, without reading them: Adler-32's two halves are 1 plus
+ * the bytes' sum, and the length plus each byte times the number of bytes from it to the end (both
+ * modulo 65,521). Exact while the sums stay below 2^53 (a whole image's rows: below 2^47).
+ */
+export function adler32OfSums(length: number, { sum, weighted }: ByteSums): number {
+  const a = (1 + sum) % BASE;
+  const b = (length + ((length * sum - weighted) % BASE)) % BASE;
+  return ((b << 16) | a) >>> 0;
 }
 
 /** The Adler-32 of two byte runs joined, from each one's and the second's length (zlib's adler32_combine). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvgChannel, type SvgChannel } from './cover-colours.ts';
-import { adler32, deflateRows, formatIndexedPng, type DeflatedRows } from './format-indexed-png.ts';
+import { adler32OfSums, deflateRows, formatIndexedPng, type DeflatedRows } from './format-indexed-png.ts';
 import { startEntry } from '../project-root.ts';
 import { loadTitleGlyphs, type TitleLayout } from './title-glyphs.ts';
 import { replaceSharedSync, type Store } from '../cache/store.ts';
@@ -143,18 +143,17 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
       // background (palette index 0, as is each row's filter byte), so they start as zeros.
       const [top, bottom] = [layout.top, layout.top + layout.height];
       const own = rows.subarray(0, (bottom - top) * ROW_BYTES).fill(0);
-      // Painted from glyphs, the rows hold coverage: it becomes palette indices in the pass that sums them.
-      // A title drawn whole is painted as indices, and deflateRows sums it.
-      let adler: number | undefined;
-      if (glyphs?.paint(layout, own, ROW_BYTES, 1)) adler = adler32(own, LEVEL_OF_ALPHA);
-      else paintTitle(own, { ...(await drawTitle(image)), top: 0 });
+      // Painted from glyphs, the rows' checksum follows from the sums of what was painted; a title drawn
+      // whole is summed by deflateRows.
+      const sums = glyphs?.paint(layout, own, ROW_BYTES, 1, LEVEL_OF_ALPHA);
+      if (!sums) paintTitle(own, { ...(await drawTitle(image)), top: 0 });
       const png = formatIndexedPng({
         width: SOCIAL_IMAGE_WIDTH,
         height: SOCIAL_IMAGE_HEIGHT,
         palette: PALETTE,
         bands: [
           bandOf(image.footer, background, 0, top),
-          deflateRows(own, adler),
+          deflateRows(own, sums && adler32OfSums(own.length, sums)),
           bandOf(image.footer, background, bottom, SOCIAL_IMAGE_HEIGHT),
         ],
       });

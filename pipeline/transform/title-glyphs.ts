@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import opentype, { type Font, type Glyph } from 'opentype.js';
 import { rasterizeSvgChannel } from './cover-colours.ts';
 import { escapeXml } from '../escape-xml.ts';
+import type { ByteSums } from './format-indexed-png.ts';
 
 /**
  * A social image's title as laid out on the image: its lines, their font size and baselines, and the box
@@ -19,13 +20,18 @@ export interface TitleLayout {
   height: number;
 }
 
-/** Paints titles from glyphs drawn once each; `paint` returns false for a title with a character the font lacks or that is not drawn alone (a combining mark, a soft hyphen). */
+/**
+ * Paints titles from glyphs drawn once each; `paint` returns undefined for a title with a character the
+ * font lacks or that is not drawn alone (a combining mark, a soft hyphen).
+ */
 export interface TitleGlyphs {
   /**
-   * Adds the title's coverage (0–255) into the rows of its box, zeroed by the caller: the pixel at (x, y)
-   * of the image is `rows[first + (y - layout.top) * stride + x]`.
+   * Paints the title into the rows of its box, zeroed by the caller: the pixel at (x, y) of the image,
+   * `rows[first + (y - layout.top) * stride + x]`, becomes `levels[coverage]`, where coverage (0–255) is
+   * what the glyphs over it cover together, and `levels[0]` is 0. Returns the sums of what it wrote
+   * (ByteSums), so that the rows' checksum needs no pass of its own over them.
    */
-  paint(layout: TitleLayout, rows: Uint8Array, stride: number, first: number): boolean;
+  paint(layout: TitleLayout, rows: Uint8Array, stride: number, first: number, levels: Uint8Array): ByteSums | undefined;
 }
 
 /** Where Linux distributions install DejaVu Sans Bold, the titles' font: Debian and Ubuntu, Fedora, Arch. */
@@ -88,16 +94,21 @@ export async function loadTitleGlyphs(
   for (const layout of layouts)
     for (const line of linesOf(layout))
       for (const placed of line ?? []) placed.sprite = sprites.get(`${layout.size}:${placed.phase}:${placed.char}`);
+  // Where glyphs overlap, their coverage is summed before it becomes a level: it is kept here, beside the rows.
+  let coverage = new Uint8Array(0);
   return {
-    paint(layout, rows, stride, first) {
+    paint(layout, rows, stride, first, levels) {
       const lines = linesOf(layout);
-      if (lines.some((line) => line === undefined)) return false;
+      if (lines.some((line) => line === undefined)) return undefined;
+      if (coverage.length < rows.length) coverage = new Uint8Array(rows.length);
+      else coverage.fill(0, 0, rows.length);
+      const target = { rows, coverage, levels, stride, first, sums: { sum: 0, weighted: 0 } };
       lines.forEach((line, index) => {
         const baseline = layout.baselines[index]! - layout.top;
         for (const { pixel, sprite } of line!)
-          if (sprite) blit(rows, stride, first, layout, sprite, pixel + sprite.dx, baseline + sprite.dy);
+          if (sprite) blit(target, layout, sprite, pixel + sprite.dx, baseline + sprite.dy);
       });
-      return true;
+      return target.sums;
     },
   };
 }
@@ -246,31 +257,44 @@ function cropInk(
   return { ...sprite, data: pixels };
 }
 
+/** What paint draws into: the rows, the coverage summed so far at each of their bytes, and the sums of the rows' bytes. */
+interface PaintTarget {
+  rows: Uint8Array;
+  coverage: Uint8Array;
+  levels: Uint8Array;
+  stride: number;
+  first: number;
+  sums: ByteSums;
+}
+
 /**
- * Adds a sprite's coverage into the rows at (x, y) of the title's box (clipped to it), as the text
- * engine's one fill of all glyphs covers their union. A sprite's uncovered pixels are skipped.
+ * Adds a sprite's coverage at (x, y) of the title's box (clipped to it), as the text engine's one fill
+ * of all glyphs covers their union, and writes each covered pixel's level; the sums follow each byte's
+ * change. A sprite's uncovered pixels are skipped.
  */
-function blit(
-  rows: Uint8Array,
-  stride: number,
-  first: number,
-  layout: TitleLayout,
-  sprite: Sprite,
-  x: number,
-  y: number,
-): void {
+function blit(target: PaintTarget, layout: TitleLayout, sprite: Sprite, x: number, y: number): void {
+  const { rows, coverage, levels, stride, first, sums } = target;
   const from = Math.max(x, layout.left) - x;
   const to = Math.min(sprite.width, layout.left + layout.width - x);
   const { data, width } = sprite;
   const last = Math.min(sprite.height, layout.height - y);
+  let [sum, weighted] = [sums.sum, sums.weighted];
   for (let row = Math.max(0, -y); row < last; row += 1) {
-    const target = first + (y + row) * stride + x;
+    const start = first + (y + row) * stride + x;
     const source = row * width;
     for (let column = from; column < to; column += 1) {
-      const coverage = data[source + column]!;
-      if (coverage === 0) continue;
-      const sum = rows[target + column]! + coverage;
-      rows[target + column] = sum > 255 ? 255 : sum;
+      const covered = data[source + column]!;
+      if (covered === 0) continue;
+      const at = start + column;
+      const total = coverage[at]! + covered;
+      const summed = total > 255 ? 255 : total;
+      coverage[at] = summed;
+      const level = levels[summed]!;
+      const change = level - rows[at]!;
+      rows[at] = level;
+      sum += change;
+      weighted += change * at;
     }
   }
+  [sums.sum, sums.weighted] = [sum, weighted];
 }

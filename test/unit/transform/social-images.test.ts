@@ -13,6 +13,7 @@ import {
   writeSocialImages,
 } from '../../../pipeline/transform/social-images.ts';
 import { loadTitleGlyphs } from '../../../pipeline/transform/title-glyphs.ts';
+import { adler32, adler32OfSums } from '../../../pipeline/transform/format-indexed-png.ts';
 import { makeTempDir } from '../../helpers/files.ts';
 
 let dir: string;
@@ -196,7 +197,9 @@ describe('titles painted from glyphs drawn once', () => {
     const glyphs = await loadTitleGlyphs([layout], "'DejaVu Sans', 'Liberation Sans', sans-serif");
     const painted = new Uint8Array(layout.width * layout.height);
     // The box's own coordinates: (x, y) of the image is at (y - top) * width + (x - left).
-    const drawn = glyphs!.paint(layout, painted, layout.width, -layout.left);
+    // Levels equal to coverage: the rows hold the coverage itself.
+    const levels = Uint8Array.from({ length: 256 }, (_, coverage) => coverage);
+    const drawn = glyphs!.paint(layout, painted, layout.width, -layout.left, levels) !== undefined;
     return { whole, painted, drawn };
   }
 
@@ -216,6 +219,22 @@ describe('titles painted from glyphs drawn once', () => {
     // A glyph off by a whole pixel (a missed kerning pair) differs by up to 255 along its edges.
     expect(largest).toBeLessThanOrEqual(64);
     expect(close / inked).toBeGreaterThan(0.8);
+  });
+
+  it('paints levels of the summed coverage where glyphs overlap, and sums what it wrote as the rows hold it', async () => {
+    // Letters with a caron beside the next one share edge pixels (most kerned pairs do not).
+    const layout = layoutTitle('Ťť ďĎ ľĽ');
+    const glyphs = await loadTitleGlyphs([layout], "'DejaVu Sans', 'Liberation Sans', sans-serif");
+    const identity = Uint8Array.from({ length: 256 }, (_, coverage) => coverage);
+    const halves = Uint8Array.from({ length: 256 }, (_, coverage) => (coverage + 1) >> 1);
+    const [coverage, levels] = [
+      new Uint8Array(layout.width * layout.height),
+      new Uint8Array(layout.width * layout.height),
+    ];
+    glyphs!.paint(layout, coverage, layout.width, -layout.left, identity);
+    const sums = glyphs!.paint(layout, levels, layout.width, -layout.left, halves)!;
+    expect(levels).toEqual(coverage.map((value) => halves[value]!));
+    expect(adler32OfSums(levels.length, sums)).toBe(adler32(levels));
   });
 
   it('leaves a title with a character the font lacks, or one not drawn alone, to librsvg', async () => {
