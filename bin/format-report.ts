@@ -54,9 +54,19 @@ function formatDetails(report: BuildReport): string[] {
     ]),
     '',
     `CMS requests: ${report.requests}; media downloaded: ${report.mediaDownloads}; cover colours: ${report.coverColours.fromCms} from the CMS, ${report.coverColours.computed} computed, ${report.coverColours.cached} from the cache.`,
+    formatSocialImages(report.socialImages),
     '',
     table([['phase / step', 'ms'], ...stageRows(report.timings)]),
   ];
+}
+
+/** How many social images were drawn, and what the drawing child took when one drew them. */
+function formatSocialImages(images: BuildReport['socialImages']): string {
+  const drawn = images?.drawn ?? 0;
+  if (drawn === 0) return 'Social images: none drawn (every one was kept from an earlier build).';
+  const child = images?.childCpuMs;
+  if (child === undefined) return `Social images: ${count(drawn)} drawn.`;
+  return `Social images: ${count(drawn)} drawn in a child process, ${(child / 1000).toFixed(2)} s of CPU (${(child / drawn).toFixed(2)} ms an image).`;
 }
 
 /** One row per phase with its total, then its steps indented, in the order they ran. */

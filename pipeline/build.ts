@@ -140,6 +140,11 @@ export interface BuildReport {
   problems?: BuildProblem[] | undefined;
   /** Uses of media files the build could not have (the pages went without them); each is also a warning. */
   mediaUnavailable?: number | undefined;
+  /**
+   * Social images drawn by this build (those kept from earlier builds are not counted), and the drawing
+   * child's CPU time in ms (its start included) when a child drew them.
+   */
+  socialImages?: { drawn: number; childCpuMs?: number | undefined } | undefined;
   timings: StageTiming[];
   /** The host written for, its redirect count, and the folder of its non-public files. */
   hosting: { host: HostName; redirects: number; configDir: string };
@@ -199,7 +204,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     pool = await poolFor(options, pool, plan.pages.toRender.length);
     // The images the pages name: those drawn ahead, and any the plan names that were not (none, unless planSocialImages missed one).
     const named = benchOff('social-images') ? [] : distinctImages(plan.pages.outlines.map((page) => page.socialImage));
-    const images = drawnAhead.then(async (written) => (await writeSocialImages(named, store, { written })).files);
+    const images = drawnAhead.then(async (ahead) => {
+      const rest = await writeSocialImages(named, store, { written: ahead.written });
+      return { files: rest.files, drawn: ahead.drawn + rest.drawn, childCpuMs: ahead.childCpuMs };
+    });
     drawing = images.catch(() => undefined);
     const pages = pool.pool.render(plan.pages.toRender, plan.shared, { keepBodies: bodiesToKeep(plan) });
     rendered = pages;
@@ -208,12 +216,31 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         emitOptions(
           options,
           kept,
-          { plan, rendered: pages, images: { count: named.length, files: images }, site, assets, prepared },
+          {
+            plan,
+            rendered: pages,
+            images: { count: named.length, files: images.then((drawn) => drawn.files) },
+            site,
+            assets,
+            prepared,
+          },
           previous,
         ),
       ),
     );
-    const report = buildReport({ options, kept, site, source, prepared, plan, ...emitted, timings: run.timings });
+    const { drawn, childCpuMs } = await images;
+    const socialImages = { drawn, childCpuMs };
+    const report = buildReport({
+      options,
+      kept,
+      site,
+      source,
+      prepared,
+      plan,
+      socialImages,
+      ...emitted,
+      timings: run.timings,
+    });
     await run.stage('save', () =>
       writeOutputManifest(store, kept.outDir, {
         entries: emitted.written.entries,
@@ -257,14 +284,14 @@ function renderBodiesAhead(pool: RenderPool, valid: ValidContent, site: Site, { 
   pool.prepareBodies(ahead.jobs, ahead.options);
 }
 
-/** Draws the images the pages will name (writeSocialImages) and gives their srcs. */
+/** Draws the images the pages will name (writeSocialImages): their srcs, how many were drawn, and the drawing child's CPU time. */
 async function drawSocialImagesAhead(
   images: SocialImage[],
   store: Store,
   child: DrawingChild | undefined,
-): Promise<ReadonlySet<string>> {
-  await writeSocialImages(images, store, { child });
-  return new Set(images.map((image) => image.src));
+): Promise<{ written: ReadonlySet<string>; drawn: number; childCpuMs: number | undefined }> {
+  const { drawn, childCpuMs } = await writeSocialImages(images, store, { child });
+  return { written: new Set(images.map((image) => image.src)), drawn, childCpuMs };
 }
 
 /** What a build keeps and reuses: the store, the memory of this build (or the preview's), the code's hashes, the kept records. */
@@ -418,11 +445,12 @@ interface ReportParts extends EmittedSite {
   source: Pick<FetchedContent, 'requests' | 'dialect'>;
   prepared: PreparedContent;
   plan: SitePlan;
+  socialImages: NonNullable<BuildReport['socialImages']>;
   timings: StageTiming[];
 }
 
 function buildReport(parts: ReportParts): BuildReport {
-  const { options, kept, site, source, prepared, plan, written, hosting, timings } = parts;
+  const { options, kept, site, source, prepared, plan, socialImages, written, hosting, timings } = parts;
   const damaged = kept.store.damaged;
   const problems = [
     ...prepared.problems,
@@ -453,6 +481,7 @@ function buildReport(parts: ReportParts): BuildReport {
     ],
     ...(problems.length > 0 ? { problems } : {}),
     ...(prepared.mediaUnavailable > 0 ? { mediaUnavailable: prepared.mediaUnavailable } : {}),
+    socialImages,
     hosting: {
       host: options.host ?? site.config.host,
       redirects: hosting.redirectRules,

@@ -54,7 +54,7 @@ export async function checkBuildInputs(options: BuildOptions): Promise<CheckedIn
 
 /** The report of the build that wrote the output, for a build that had nothing to do. */
 export function upToDateReport(report: BuildReport, requests: number, timings: StageTiming[]): BuildReport {
-  return { ...report, upToDate: true, pagesRendered: 0, requests, mediaDownloads: 0, timings };
+  return { ...report, upToDate: true, pagesRendered: 0, requests, mediaDownloads: 0, socialImages: undefined, timings };
 }
 
 /** The output folder and the folder of the files not deployed, as absolute paths. */

@@ -61,7 +61,13 @@ export async function writeSocialImages(
     /** A drawing child started ahead (startDrawingChild): it draws when there are many new images, else it is discarded. */
     child?: DrawingChild | undefined;
   } = {},
-): Promise<{ files: CopiedFile[]; drawn: number; drawnInChild: boolean }> {
+): Promise<{
+  files: CopiedFile[];
+  drawn: number;
+  drawnInChild: boolean;
+  /** The drawing child's CPU time in ms, its start included, when a child drew them. */
+  childCpuMs: number | undefined;
+}> {
   const sorted = distinctImages(images).sort((a, b) => (a.src < b.src ? -1 : 1));
   const fileOf = (image: SocialImage) => store.fileOf(STORE_FILES, path.basename(image.src));
   const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
@@ -70,10 +76,11 @@ export async function writeSocialImages(
   const missing = sorted.filter((image) => !written?.has(image.src) && !isWholeImage(fileOf(image)));
   const inChild = missing.length >= drawInChildFrom;
   if (!inChild) await child?.discard();
-  const drawnInChild = inChild && (await (child ?? forkDrawingChild()).draw(missing, folder));
+  const childCpuMs = inChild ? await (child ?? forkDrawingChild()).draw(missing, folder) : undefined;
+  const drawnInChild = childCpuMs !== undefined;
   if (!drawnInChild) await drawSocialImages(missing, folder);
   const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: fileOf(image), link: true }));
-  return { files, drawn: missing.length, drawnInChild };
+  return { files, drawn: missing.length, drawnInChild, childCpuMs };
 }
 
 /** One image per src (pages in several locales share one). */
@@ -185,8 +192,11 @@ const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/d
 
 /** A child process that draws social images, started before they are known (it loads libvips and the font meanwhile). */
 export interface DrawingChild {
-  /** Draws the images and waits for the child to end; false when it could not run or died (the caller then draws them itself). */
-  draw(images: SocialImage[], folder: string): Promise<boolean>;
+  /**
+   * Draws the images and waits for the child to end: its CPU time in ms, its start included; undefined
+   * when it could not run or died (the caller then draws them itself).
+   */
+  draw(images: SocialImage[], folder: string): Promise<number | undefined>;
   /** Lets the child go without drawing (too little to draw, or the build failed), and waits for its end. After draw: waits for draw's end. */
   discard(): Promise<void>;
 }
@@ -209,16 +219,16 @@ function forkDrawingChild(): DrawingChild {
   });
   let ready = false;
   let work: { images: SocialImage[]; folder: string } | undefined;
-  let reported = false;
-  const ended = new Promise<boolean>((resolve) => {
-    child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
+  let reportedCpuMs: number | undefined;
+  const ended = new Promise<number | undefined>((resolve) => {
+    child.on('message', (message: { ready?: boolean; drawn?: boolean; cpuMs?: number }) => {
       if (message.ready) ready = true;
       if (message.ready && work) child.send(work);
-      if (message.drawn) reported = true;
+      if (message.drawn) reportedCpuMs = message.cpuMs ?? 0;
     });
     // Every error is listened to (a send to a child that is gone is one too); the first settles.
-    child.on('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0 && reported));
+    child.on('error', () => resolve(undefined));
+    child.once('exit', (code) => resolve(code === 0 ? reportedCpuMs : undefined));
   });
   return {
     draw(images, folder) {

@@ -78,4 +78,17 @@ describe('formatReport', () => {
     `);
     expect(verbose).toMatch(/^articles\s+2\s+0\s+1\s+0\s+0\s+0\s+3$/m);
   });
+
+  it('says with --verbose how many social images were drawn, and what their drawing child took', () => {
+    const line = (socialImages: BuildReport['socialImages']) =>
+      formatReport(makeReport({ socialImages }), { ...shown, verbose: true })
+        .split('\n')
+        .find((text) => text.startsWith('Social images:'));
+    expect(line({ drawn: 838, childCpuMs: 1712 })).toBe(
+      'Social images: 838 drawn in a child process, 1.71 s of CPU (2.04 ms an image).',
+    );
+    expect(line({ drawn: 3 })).toBe('Social images: 3 drawn.');
+    expect(line(undefined)).toBe('Social images: none drawn (every one was kept from an earlier build).');
+    expect(formatReport(makeReport({ socialImages: { drawn: 3 } }), shown)).not.toMatch(/Social images/);
+  });
 });

@@ -104,6 +104,8 @@ describe('social images', () => {
       const drawn = await writeSocialImages([german, french], openStore(other), { drawInChildFrom: 1 });
       expect(drawn.drawn).toBe(2);
       expect(drawn.drawnInChild).toBe(true);
+      // The child's own CPU time, its start included (Node, sharp and the font take tens of ms at least).
+      expect(drawn.childCpuMs).toBeGreaterThan(10);
       for (const image of [german, french]) {
         expect(await readFile(path.join(socialImageFolder(other), path.basename(image.src)))).toEqual(
           await readFile(path.join(socialImageFolder(dir), path.basename(image.src))),
@@ -133,7 +135,7 @@ describe('social images', () => {
       // Two images are too few for a child: this one ends without drawing, and they are drawn here.
       const unused = startDrawingChild(500)!;
       const again = await writeSocialImages([german, french], openStore(path.join(other, 'again')), { child: unused });
-      expect(again).toMatchObject({ drawn: 2, drawnInChild: false });
+      expect(again).toMatchObject({ drawn: 2, drawnInChild: false, childCpuMs: undefined });
       await unused.discard();
     } finally {
       await cleanOther();
