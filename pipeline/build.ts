@@ -229,7 +229,6 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ),
     );
     const { drawn, childCpuMs } = await images;
-    const socialImages = { drawn, childCpuMs };
     const report = buildReport({
       options,
       kept,
@@ -237,7 +236,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       source,
       prepared,
       plan,
-      socialImages,
+      socialImages: { drawn, childCpuMs },
       ...emitted,
       timings: run.timings,
     });

@@ -1,6 +1,7 @@
 // The child process that draws social images for writeSocialImages (social-images.ts): once ready it
-// takes one message ({ images, folder }), draws them, says so with its CPU time (its start included) and ends, which gives libvips' memory back;
-// it ends without drawing when the build lets it go (disconnects).
+// takes one message ({ images, folder }), draws them, says so with its CPU time (its start included)
+// and ends, which gives libvips' memory back; it ends without drawing when the build lets it go
+// (disconnects).
 // `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js), everything else through
 // draw-social-images-child.js, which registers tsx first.
 import { drawSocialImages, type SocialImage } from './social-images.ts';
