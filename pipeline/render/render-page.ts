@@ -130,7 +130,8 @@ const BODY_PLACE = `\u0000body-${randomUUID()}\u0000`;
 /**
  * renderPage over a batch, as UTF-8 bytes for the writer, and what went wrong with the pages that threw
  * (plain objects, so they can cross threads). A page whose body this thread rendered ahead (`prepared`)
- * gets that body's bytes without its text being rendered or encoded again.
+ * gets that body's bytes without its text being rendered or encoded again. The pages' bytes are views of
+ * one buffer (BatchBytes), which a worker hands to the writer's thread in one transfer.
  */
 export function renderBatch(
   pages: readonly PagePlan[],
@@ -138,8 +139,9 @@ export function renderBatch(
   keepBodies: ReadonlySet<string> | undefined,
   prepared?: PreparedBodies,
 ): { files: RenderedPage[]; failures: RenderFailure[] } {
-  const files: RenderedPage[] = [];
+  const rendered: Array<{ path: string; span: PageSpan; bodies: RenderedPage['bodies'] }> = [];
   const failures: RenderFailure[] = [];
+  const out = new BatchBytes();
   const fragments = fragmentRenderer(shared);
   const keep = keepBodies !== undefined && keepBodies.size > 0;
   for (const page of pages) {
@@ -163,8 +165,7 @@ export function renderBatch(
         };
       }
       const html = renderPage(page, shared, markdown);
-      const bytes = ahead ? encodeAround(html, ahead) : encoder.encode(html);
-      files.push(bodies ? { path: page.outputPath, bytes, bodies } : { path: page.outputPath, bytes });
+      rendered.push({ path: page.outputPath, span: out.page(html, ahead), bodies });
     } catch (error) {
       const cause = (error as Error).cause ?? error;
       const stack = (cause as Error | undefined)?.stack;
@@ -172,6 +173,11 @@ export function renderBatch(
       failures.push({ message: (error as Error).message, location: templateLocation(mapped ?? ''), stack: mapped });
     }
   }
+  const bytes = out.done();
+  const files = rendered.map(({ path, span, bodies }): RenderedPage => {
+    const page = bytes.subarray(span.start, span.end);
+    return bodies ? { path, bytes: page, bodies } : { path, bytes: page };
+  });
   return { files, failures };
 
   function renderHere(entry: Parameters<MarkdownForPage>[0]): string {
@@ -181,17 +187,57 @@ export function renderBatch(
   }
 }
 
-/** The page's UTF-8 with the body's bytes where the template put BODY_PLACE (the page as it is when it shows no body). */
-function encodeAround(html: string, body: Uint8Array): Uint8Array {
-  const at = html.indexOf(BODY_PLACE);
-  if (at < 0) return encoder.encode(html);
-  const head = encoder.encode(html.slice(0, at));
-  const tail = encoder.encode(html.slice(at + BODY_PLACE.length));
-  const bytes = new Uint8Array(head.length + body.length + tail.length);
-  bytes.set(head, 0);
-  bytes.set(body, head.length);
-  bytes.set(tail, head.length + body.length);
-  return bytes;
+/** Where a page's bytes are in its batch's buffer. */
+interface PageSpan {
+  start: number;
+  end: number;
+}
+
+/** What the last batch's pages took, in this thread: the next batch's buffer starts a little larger. */
+let lastBatchBytes = 1 << 20;
+
+/**
+ * A batch's pages as UTF-8 in one buffer, each where the last one ended. A page's text is written there
+ * in one pass (encodeInto: no buffer of its own, no second pass to measure it), and a body rendered
+ * ahead is copied in where the template put BODY_PLACE. The buffer is not zeroed (every byte handed out
+ * was written) and grows by doubling when a text's longest UTF-8 (3 bytes a UTF-16 unit) may not fit.
+ */
+class BatchBytes {
+  private bytes = Buffer.allocUnsafeSlow(Math.max(1 << 16, Math.ceil(lastBatchBytes * 1.25)));
+  private used = 0;
+
+  /** Writes a page (with the body's bytes in place of BODY_PLACE, when it has one) and gives its span. */
+  page(html: string, body: Uint8Array | undefined): PageSpan {
+    const start = this.used;
+    const at = body ? html.indexOf(BODY_PLACE) : -1;
+    if (at < 0) this.text(html);
+    else {
+      this.text(html.slice(0, at));
+      this.reserve(body!.length);
+      this.bytes.set(body!, this.used);
+      this.used += body!.length;
+      this.text(html.slice(at + BODY_PLACE.length));
+    }
+    return { start, end: this.used };
+  }
+
+  /** The buffer, as long as what was written (the pages' spans are in it). */
+  done(): Uint8Array {
+    lastBatchBytes = this.used;
+    return this.bytes.subarray(0, this.used);
+  }
+
+  private text(text: string): void {
+    this.reserve(text.length * 3);
+    this.used += encoder.encodeInto(text, this.bytes.subarray(this.used)).written;
+  }
+
+  private reserve(length: number): void {
+    if (this.used + length <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + length));
+    grown.set(this.bytes.subarray(0, this.used));
+    this.bytes = grown;
+  }
 }
 
 /** `templates/pages/HomePage.tsx:12:7`: the innermost template frame of an error's stack. */

@@ -46,11 +46,8 @@ port.on('message', (request: WorkerRequest) => {
   const keepBodies = keep?.job === request.job ? keep.bodies : undefined;
   const { files, failures } = renderBatch(request.pages, shared!, keepBodies, prepared);
   const response: WorkerResponse = { kind: 'rendered', job: request.job, files, failures };
-  // The pages' bytes move to the pool's thread without a copy.
-  port.postMessage(
-    response,
-    files.map((file) => file.bytes.buffer as ArrayBuffer),
-  );
+  // The pages' bytes (views of one buffer) move to the pool's thread without a copy, in one transfer.
+  port.postMessage(response, files.length > 0 ? [files[0]!.bytes.buffer as ArrayBuffer] : []);
 });
 
 /** A prepare message's jobs, each with its text. */

@@ -319,6 +319,24 @@ describe('the render pool', () => {
     }
   });
 
+  it("writes a batch's pages into one buffer, growing it as needed, each page as renderPage makes it", () => {
+    // A one-page batch first, so that the next starts in a buffer far smaller than its pages.
+    renderBatch(pages.slice(0, 1), shared, undefined);
+    const broken = withoutBodyText(pages[1]!);
+    const batch = [...pages.slice(0, 1), broken, ...pages.slice(2)];
+    // The broken page fails (its body's text left out, and not rendered ahead); the others are written around it.
+    const { files, failures } = renderBatch(batch, shared, undefined, new PreparedBodies());
+    expect(failures).toHaveLength(1);
+    expect(files.map((file) => file.path)).toEqual(
+      batch.filter((page) => page !== broken).map((page) => page.outputPath),
+    );
+    const all = batch.filter((page) => page !== broken);
+    expect(files.map(text)).toEqual(all.map((page) => renderPage(page, shared)));
+    // Non-ASCII text (the languages' letters, typographic quotes) came out as UTF-8, and every page is a view of one buffer.
+    expect(files.some((file) => file.bytes.some((byte) => byte >= 0x80))).toBe(true);
+    expect(new Set(files.map((file) => file.bytes.buffer)).size).toBe(1);
+  });
+
   it("fails a page that came without its body's text to a thread that did not render that body ahead", () => {
     const { files, failures } = renderBatch([withoutBodyText(pages[0]!)], shared, undefined, new PreparedBodies());
     expect(files).toEqual([]);
