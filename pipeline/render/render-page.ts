@@ -210,12 +210,12 @@ class BatchBytes {
   page(html: string, body: Uint8Array | undefined): PageSpan {
     const start = this.used;
     const at = body ? html.indexOf(BODY_PLACE) : -1;
-    if (at < 0) this.text(html);
+    if (body === undefined || at < 0) this.text(html);
     else {
       this.text(html.slice(0, at));
-      this.reserve(body!.length);
-      this.bytes.set(body!, this.used);
-      this.used += body!.length;
+      this.reserve(body.length);
+      this.bytes.set(body, this.used);
+      this.used += body.length;
       this.text(html.slice(at + BODY_PLACE.length));
     }
     return { start, end: this.used };
