@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import opentype, { type Font, type Glyph } from 'opentype.js';
 import { rasterizeSvgChannel } from './cover-colours.ts';
+import { readFontMetrics, type FontMetrics } from './font-metrics.ts';
 import { escapeXml } from '../escape-xml.ts';
 import type { ByteSums } from './format-indexed-png.ts';
 
@@ -113,30 +113,23 @@ export async function loadTitleGlyphs(
   };
 }
 
-/**
- * The font as read the first time it was needed in this process (null: not found). Its glyphs are read
- * as they are first asked for (`lowMemory`): titles use a small part of the font's 6,196, and reading
- * them all took about 200 ms of CPU against 40 ms.
- */
-let font: { read: Font | null } | undefined;
+/** The font as read the first time it was needed in this process (null: not found). */
+let font: { read: FontMetrics | null } | undefined;
 
 /** Reads the font now (a drawing child does, while it waits for its titles). */
 export function readTitleFont(): void {
   readFont();
 }
 
-function readFont(): Font | undefined {
+function readFont(): FontMetrics | undefined {
   font ??= { read: parseFont() };
   return font.read ?? undefined;
 }
 
-function parseFont(): Font | null {
+function parseFont(): FontMetrics | null {
   for (const file of FONT_FILES) {
     try {
-      const bytes = readFileSync(file);
-      return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), {
-        lowMemory: true,
-      });
+      return readFontMetrics(readFileSync(file));
     } catch {
       // Not here, or not a font: the next place.
     }
@@ -157,37 +150,34 @@ interface Placed {
  * A line's glyphs where the text engine puts them: advance widths and kerning pairs, from x; undefined
  * when a character is not in the font or does not look the same drawn alone.
  */
-function glyphPlacer(font: Font): (line: string, size: number, x: number) => Placed[] | undefined {
+function glyphPlacer(font: FontMetrics): (line: string, size: number, x: number) => Placed[] | undefined {
+  const glyphs = new Map<string, number>();
+  // Titles repeat few pairs: each is looked up in the font once.
   const kerning = new Map<number, number>();
-  const glyphs = new Map<string, Glyph | null>();
-  // The kerning the text engine applies to Latin script (the font's default script has almost none).
-  const tables = font.position.getKerningTables('latn');
   return (line, size, start) => {
     const scale = size / font.unitsPerEm;
     const placed: Placed[] = [];
     let x = start;
-    let previous: Glyph | undefined;
+    let previous: number | undefined;
     for (const char of line) {
       let glyph = glyphs.get(char);
       if (glyph === undefined) {
-        const found = font.charToGlyph(char);
         // Drawn alone, a combining mark, soft hyphen or other format character would not look as the
-        // text engine draws it in its run (attached, hidden): a title with one is drawn whole.
-        glyphs.set(char, (glyph = found.index === 0 || !DRAWN_ALONE.test(char) ? null : found));
+        // text engine draws it in its run (attached, hidden): a title with one is drawn whole (0).
+        glyphs.set(char, (glyph = DRAWN_ALONE.test(char) ? font.glyphOf(char.codePointAt(0)!) : 0));
       }
-      if (glyph === null) return undefined;
-      if (previous) {
-        const pair = previous.index * 0x10000 + glyph.index;
+      if (glyph === 0) return undefined;
+      if (previous !== undefined) {
+        const pair = previous * 0x10000 + glyph;
         let kern = kerning.get(pair);
-        if (kern === undefined)
-          kerning.set(pair, (kern = font.position.getKerningValue(tables, previous.index, glyph.index)));
+        if (kern === undefined) kerning.set(pair, (kern = font.kerningOf(previous, glyph)));
         x += kern * scale;
       }
       let pixel = Math.floor(x);
       let phase = Math.round((x - pixel) * PHASES);
       if (phase === PHASES) [pixel, phase] = [pixel + 1, 0];
       if (char.trim() !== '') placed.push({ char, pixel, phase });
-      x += (glyph.advanceWidth ?? 0) * scale;
+      x += font.advanceOf(glyph) * scale;
       previous = glyph;
     }
     return placed;
