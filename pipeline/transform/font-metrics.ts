@@ -74,18 +74,14 @@ function codePointReader(data: DataView, cmap: number): (codePoint: number) => n
   return (codePoint) => {
     if (codePoint > 0xffff) return 0;
     // Segments are sorted by their last code point: the first that ends at or after it.
-    let [low, high] = [0, segments - 1];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (data.getUint16(ends + 2 * middle) < codePoint) low = middle + 1;
-      else high = middle;
-    }
-    const start = data.getUint16(starts + 2 * low);
-    if (codePoint < start || codePoint > data.getUint16(ends + 2 * low)) return 0;
-    const delta = data.getUint16(deltas + 2 * low);
-    const range = data.getUint16(ranges + 2 * low);
+    const segment = lastAtMost(segments, codePoint - 1, (index) => data.getUint16(ends + 2 * index)) + 1;
+    if (segment >= segments) return 0;
+    const start = data.getUint16(starts + 2 * segment);
+    if (codePoint < start) return 0;
+    const delta = data.getUint16(deltas + 2 * segment);
+    const range = data.getUint16(ranges + 2 * segment);
     if (range === 0) return (codePoint + delta) & 0xffff;
-    const glyph = data.getUint16(ranges + 2 * low + range + 2 * (codePoint - start));
+    const glyph = data.getUint16(ranges + 2 * segment + range + 2 * (codePoint - start));
     return glyph === 0 ? 0 : (glyph + delta) & 0xffff;
   };
 }
