@@ -170,7 +170,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   if (previous.upToDate && !previous.upToDate.mediaUnavailable)
     return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
   let pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
-  // A cold build's drawing child loads libvips and the font while the content is validated and transformed.
+  // A cold build's drawing child starts (Node and its modules) while the content is validated and transformed.
   const drawer = previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
   // The social images being drawn: a build that fails meanwhile ends after them (nothing writes to its store after it).
   let drawing: Promise<unknown> | undefined;

@@ -5,7 +5,6 @@
 // `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js), everything else through
 // draw-social-images-child.js, which registers tsx first.
 import { drawSocialImages, type SocialImage } from './social-images.ts';
-import { readTitleFont } from './title-glyphs.ts';
 import { sourceMappedStack } from '../source-mapped-stack.ts';
 
 process.once('message', async ({ images, folder }: { images: SocialImage[]; folder: string }) => {
@@ -20,6 +19,5 @@ process.once('message', async ({ images, folder }: { images: SocialImage[]; fold
 });
 // The build is gone (stopped, or killed): stop too, not drawing into its cache folder behind its back.
 process.once('disconnect', () => process.exit(1));
-// Started before its titles are known: it reads the font meanwhile.
-readTitleFont();
+// Started before its titles are known, so that Node and its modules have started when they come.
 process.send!({ ready: true });

@@ -97,14 +97,28 @@ function lastAtMost(count: number, value: number, keyAt: (index: number) => numb
   return high;
 }
 
-/** A GPOS value record's size, and where its x advance is (-1: it has none), from its format's bits. */
-function valueLayout(format: number): { size: number; xAdvance: number } {
+/** A pair adjustment subtable as kerning reads it: where it is, and where the first glyph's x advance is in a pair's record. */
+interface PairSubtable {
+  at: number;
+  /** The pair's two value records, their size together. */
+  pairSize: number;
+  /** The first value record's x advance, from the record's start (-1: it has none). */
+  xAdvance: number;
+}
+
+/** A pair adjustment subtable's value records, from their formats' bits (each field present is 2 bytes). */
+function pairSubtable(data: DataView, at: number): PairSubtable {
   const fields = (bits: number) => {
     let count = 0;
     for (let bit = bits; bit !== 0; bit >>= 1) count += bit & 1;
     return count;
   };
-  return { size: 2 * fields(format & 0xff), xAdvance: format & 0x4 ? 2 * fields(format & 0x3) : -1 };
+  const [first, second] = [data.getUint16(at + 4), data.getUint16(at + 6)];
+  return {
+    at,
+    pairSize: 2 * fields(first & 0xff) + 2 * fields(second & 0xff),
+    xAdvance: first & 0x4 ? 2 * fields(first & 0x3) : -1,
+  };
 }
 
 /**
@@ -114,26 +128,24 @@ function valueLayout(format: number): { size: number; xAdvance: number } {
  * gives its first glyph's x advance; a class-pair subtable that covers the left glyph always answers.
  */
 function kerningReader(data: DataView, gpos: number): (left: number, right: number) => number {
-  const subtables = kerningSubtables(data, gpos);
+  const subtables = kerningSubtables(data, gpos).map((at) => pairSubtable(data, at));
   return (left, right) => {
-    for (const subtable of subtables) {
+    for (const { at: subtable, pairSize, xAdvance } of subtables) {
       const covered = coverageIndex(data, subtable + data.getUint16(subtable + 2), left);
       if (covered < 0) continue;
-      const [first, second] = [valueLayout(data.getUint16(subtable + 4)), valueLayout(data.getUint16(subtable + 6))];
-      const pairSize = first.size + second.size;
       if (data.getUint16(subtable) === 1) {
         const set = subtable + data.getUint16(subtable + 10 + 2 * covered);
         const recordSize = 2 + pairSize;
         const count = data.getUint16(set);
         const found = lastAtMost(count, right, (index) => data.getUint16(set + 2 + recordSize * index));
         if (found < 0 || data.getUint16(set + 2 + recordSize * found) !== right) continue;
-        return first.xAdvance < 0 ? 0 : data.getInt16(set + 4 + recordSize * found + first.xAdvance);
+        return xAdvance < 0 ? 0 : data.getInt16(set + 4 + recordSize * found + xAdvance);
       }
       if (data.getUint16(subtable) === 2) {
         const leftClass = glyphClass(data, subtable + data.getUint16(subtable + 8), left);
         const rightClass = glyphClass(data, subtable + data.getUint16(subtable + 10), right);
         const record = subtable + 16 + pairSize * (leftClass * data.getUint16(subtable + 14) + rightClass);
-        return first.xAdvance < 0 ? 0 : data.getInt16(record + first.xAdvance);
+        return xAdvance < 0 ? 0 : data.getInt16(record + xAdvance);
       }
     }
     return 0;

@@ -190,7 +190,7 @@ const KEEP_FREED_MEMORY = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.tri
 
 const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/draw-social-images-child.js');
 
-/** A child process that draws social images, started before they are known (it loads libvips and the font meanwhile). */
+/** A child process that draws social images, started before they are known (Node and its modules start meanwhile). */
 export interface DrawingChild {
   /**
    * Draws the images and waits for the child to end: its CPU time in ms, its start included; undefined

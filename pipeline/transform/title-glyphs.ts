@@ -116,11 +116,6 @@ export async function loadTitleGlyphs(
 /** The font as read the first time it was needed in this process (null: not found). */
 let font: { read: FontMetrics | null } | undefined;
 
-/** Reads the font now (a drawing child does, while it waits for its titles). */
-export function readTitleFont(): void {
-  readFont();
-}
-
 function readFont(): FontMetrics | undefined {
   font ??= { read: parseFont() };
   return font.read ?? undefined;
