@@ -5,6 +5,13 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { serializeJsonLd, structuredDataFor } from './structured-data.ts';
 
+/** The page's schema.org blocks: a component of its own, so that V8 optimises it apart from Document (a smaller compile each). */
+function StructuredData({ context }: { context: PageContext }) {
+  return structuredDataFor(context).map((block, index) => (
+    <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }} />
+  ));
+}
+
 /** The whole HTML document around a page: head metadata, shell, main content. */
 export function Document({ context, children }: { context: PageContext; children: ReactNode }) {
   const { page, localeMeta, shared, t, shell } = context;
@@ -56,15 +63,15 @@ export function Document({ context, children }: { context: PageContext; children
         <meta property="og:image:height" content="630" />
         <meta property="og:image:alt" content={marked(page.socialImage.title)} />
         <meta property="og:locale" content={localeMeta.iso.replace('-', '_')} />
-        {shared.locales
-          .filter((meta) => meta.code !== localeMeta.code)
-          .map((meta) => (
+        {/* One map, no filter: TurboFan's inlined filter makes an array of another map than the one the
+            interpreter saw, and Document was sent back to be compiled again in every thread. */}
+        {shared.locales.map((meta) =>
+          meta.code === localeMeta.code ? null : (
             <meta key={meta.code} property="og:locale:alternate" content={meta.iso.replace('-', '_')} />
-          ))}
+          ),
+        )}
         <meta name="twitter:card" content="summary_large_image" />
-        {structuredDataFor(context).map((block, index) => (
-          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(block) }} />
-        ))}
+        <StructuredData context={context} />
       </head>
       <body id="top" data-age-locale={localeMeta.iso}>
         <a className="skip-link" href="#main">
