@@ -38,13 +38,38 @@ function highlight(code: string, info: string): string {
   const named = language ? highlighter([language]) : undefined;
   if (named?.getLanguage(language)) {
     const { value } = named.highlight(code, { language, ignoreIllegals: true });
-    return `<pre><code class="hljs language-${language}">${value}</code></pre>\n`;
+    return `<pre><code class="hljs language-${language}">${asRendererWrites(value)}</code></pre>\n`;
   }
   const guess = highlighter(AUTO_LANGUAGES).highlightAuto(code, AUTO_LANGUAGES);
   if (guess.language && guess.relevance >= MIN_AUTO_RELEVANCE) {
-    return `<pre><code class="hljs language-${guess.language}">${guess.value}</code></pre>\n`;
+    return `<pre><code class="hljs language-${guess.language}">${asRendererWrites(guess.value)}</code></pre>\n`;
   }
   return `<pre><code class="hljs">${escapeHtml(code)}</code></pre>\n`;
+}
+
+/** A span of highlight.js's output; it never writes a `"` in code (that is `&quot;`). */
+const SPAN = /<span class="([^"]*)">/g;
+
+/**
+ * highlight.js's HTML written as the rest of the renderer writes it, which the sanitiser's allowlist
+ * passes as it is:
+ * - Only the `hljs-` classes stay, the ones the site styles and the allowlist keeps on a span. A
+ *   sub-scope's bare class goes (`title.function` is `hljs-title function_`), and so does the class
+ *   of an embedded language's span (`language-css` in HTML), which leaves a plain `<span>`.
+ * - An apostrophe is written as itself, as markdown-it writes it, not as `&#x27;`.
+ * A body with such a class failed the allowlist's fast check and was rebuilt by sanitize-html, which
+ * dropped the class, at many times the cost of the check (in a cold build of 10,000 articles, 346
+ * bodies and about 0.6 s of CPU).
+ */
+export function asRendererWrites(html: string): string {
+  return html
+    .replace(SPAN, (span, classes: string) => {
+      const names = classes.split(' ');
+      const styled = names.filter((name) => name.startsWith('hljs-'));
+      if (styled.length === names.length) return span;
+      return styled.length > 0 ? `<span class="${styled.join(' ')}">` : '<span>';
+    })
+    .replaceAll('&#x27;', "'");
 }
 
 /**

@@ -1,9 +1,12 @@
 // The fenced code blocks' highlighting with languages registered as they are asked for
 // (pipeline/transform/markdown/code-blocks.ts) against highlight.js with every language registered,
-// as the build loaded it before: the same HTML for every name highlight.js knows, and for names it does not.
+// as the build loaded it before: the same HTML for every name highlight.js knows, and for names it does
+// not, once written as the renderer writes (asRendererWrites); and HTML the sanitiser's fast check passes.
 import { createRequire } from 'node:module';
 import full from 'highlight.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { asRendererWrites } from '../../../pipeline/transform/markdown/code-blocks.ts';
+import { isAllowedHtml, sanitizeRenderedHtml } from '../../../pipeline/transform/markdown/sanitize.ts';
 
 const SAMPLE = [
   '// a comment',
@@ -16,15 +19,20 @@ const SAMPLE = [
 
 /** The block as the build formatted it with every language registered. */
 function reference(code: string, info: string): string {
+  return unchanged(code, info, asRendererWrites);
+}
+
+/** The block as highlight.js with every language registered writes it, then `rewrite`. */
+function unchanged(code: string, info: string, rewrite = (html: string) => html): string {
   const written = (info.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z0-9+#_-]/g, '');
   const language = written === 'html' ? 'xml' : written;
   if (language && full.getLanguage(language)) {
-    return `<pre><code class="hljs language-${language}">${full.highlight(code, { language, ignoreIllegals: true }).value}</code></pre>\n`;
+    return `<pre><code class="hljs language-${language}">${rewrite(full.highlight(code, { language, ignoreIllegals: true }).value)}</code></pre>\n`;
   }
   const auto = ['javascript', 'typescript', 'xml', 'css', 'bash', 'json', 'python', 'php', 'sql', 'yaml'];
   const guess = full.highlightAuto(code, auto);
   if (guess.language && guess.relevance >= 3) {
-    return `<pre><code class="hljs language-${guess.language}">${guess.value}</code></pre>\n`;
+    return `<pre><code class="hljs language-${guess.language}">${rewrite(guess.value)}</code></pre>\n`;
   }
   return `<pre><code class="hljs">${code.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')}</code></pre>\n`;
 }
@@ -78,5 +86,29 @@ describe('formatCodeBlock', () => {
       expect([name, blocks.formatCodeBlock(SAMPLE, name)]).toEqual([name, reference(SAMPLE, name)]);
     }
     expect(cache[wholePackage]).toBeDefined();
+  });
+
+  it('writes HTML that the allowlist passes as it is, and that sanitize-html would have made of it', () => {
+    const TAG_QUOTES = /(?<=<[^<>]*)&quot;(?=[^<>]*>)/g;
+    // The sample has a function's name (highlight.js: `hljs-title function_`), apostrophes (`&#x27;`)
+    // and, as HTML, embedded CSS and JavaScript (`<span class="language-css">`).
+    expect(full.highlight(SAMPLE, { language: 'xml' }).value).toMatch(/class="language-css".*&#x27;/s);
+    expect(full.highlight(SAMPLE, { language: 'javascript' }).value).toMatch(/class="hljs-title function_"/);
+    const rebuilt: string[] = [];
+    for (const name of [...full.listLanguages(), '']) {
+      const html = blocks.formatCodeBlock(SAMPLE, name);
+      expect([name, isAllowedHtml(html)]).toEqual([name, true]);
+      const raw = unchanged(SAMPLE, name);
+      if (isAllowedHtml(raw)) continue;
+      // sanitize-html writes a quotation mark in text as itself; markdown-it and this module write `&quot;`.
+      expect([name, html]).toEqual([
+        name,
+        sanitizeRenderedHtml(raw).replaceAll('"', '&quot;').replace(TAG_QUOTES, '"'),
+      ]);
+      rebuilt.push(name);
+    }
+    expect(rebuilt).toEqual(expect.arrayContaining(['javascript', 'typescript', 'xml', 'php']));
+    expect(blocks.formatCodeBlock(SAMPLE, 'js')).toContain(`<span class="hljs-title">total</span>`);
+    expect(blocks.formatCodeBlock(SAMPLE, 'sql')).toContain(`<span class="hljs-string">'/pricing'</span>`);
   });
 });
