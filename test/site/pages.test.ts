@@ -264,4 +264,21 @@ describe('head metadata', () => {
     );
     expect(Object.keys(alternates)).toHaveLength(7);
   });
+
+  it('gives Open Graph its own locale and the other five as alternates', async () => {
+    for (const [file, own] of [
+      ['nl/blog/praktische-privacytips-voor-je-bedrijf.html', 'nl_NL'],
+      ['blog/practical-privacy-tips-for-your-business.html', 'en_US'],
+      ['fr.html', 'fr_FR'],
+    ] as const) {
+      const html = await page(file);
+      const content = (property: string) =>
+        html.all('meta', (meta) => attr(meta, 'property') === property).map((meta) => attr(meta, 'content'));
+      expect([file, content('og:locale')]).toEqual([file, [own]]);
+      expect([file, content('og:locale:alternate').sort()]).toEqual([
+        file,
+        ['de_DE', 'en_US', 'es_ES', 'fr_FR', 'it_IT', 'nl_NL'].filter((locale) => locale !== own),
+      ]);
+    }
+  });
 });
