@@ -19,11 +19,11 @@ const SAMPLE = [
 
 /** The block as the build formatted it with every language registered. */
 function reference(code: string, info: string): string {
-  return unchanged(code, info, asRendererWrites);
+  return asHighlightJsWrites(code, info, asRendererWrites);
 }
 
-/** The block as highlight.js with every language registered writes it, then `rewrite`. */
-function unchanged(code: string, info: string, rewrite = (html: string) => html): string {
+/** The block as highlight.js with every language registered writes it (its highlighted HTML passed through `rewrite`). */
+function asHighlightJsWrites(code: string, info: string, rewrite = (html: string) => html): string {
   const written = (info.trim().split(/\s+/)[0] ?? '').toLowerCase().replace(/[^a-z0-9+#_-]/g, '');
   const language = written === 'html' ? 'xml' : written;
   if (language && full.getLanguage(language)) {
@@ -98,7 +98,7 @@ describe('formatCodeBlock', () => {
     for (const name of [...full.listLanguages(), '']) {
       const html = blocks.formatCodeBlock(SAMPLE, name);
       expect([name, isAllowedHtml(html)]).toEqual([name, true]);
-      const raw = unchanged(SAMPLE, name);
+      const raw = asHighlightJsWrites(SAMPLE, name);
       if (isAllowedHtml(raw)) continue;
       // sanitize-html writes a quotation mark in text as itself; markdown-it and this module write `&quot;`.
       expect([name, html]).toEqual([
