@@ -223,6 +223,12 @@ try {
       '',
     ],
   ]);
+  // A floor is one thread, and a slow minute lengthens it more than a build on both cores: the per-run
+  // ratio can meet its target on a slow floor alone. The quickest of each shows the ratio without that.
+  const quickest =
+    Math.min(...runs.map((run) => run.sitegen.buildMs)) / Math.min(...runs.map((run) => run.floor.renderMs));
+  // A small site's images are drawn in the build's own process, with no CPU figure of their own.
+  const imageMs = median(runs.map((run) => run.sitegen.socialImageCpuMs));
   const ratios = formatTable([
     ['ratio (median of the per-run ratios)', 'value', 'target'],
     ['sitegen pages/s ÷ Hugo pages/s', ratio((run) => perSecond(run.sitegen) / perSecond(run.hugo)), '≥ 0.7 ×'],
@@ -240,10 +246,11 @@ try {
     ['sitegen process wall ÷ floor', ratio((run) => run.sitegen.wallMs / run.floor.renderMs), ''],
     ['sitegen CPU ÷ floor CPU', ratio((run) => run.sitegen.cpuMs / run.floor.renderCpuMs), ''],
     ['sitegen build() ÷ floor', ratio((run) => run.sitegen.buildMs / run.floor.renderMs), '≤ 4 ×'],
+    ['sitegen build() ÷ floor, the quickest of each', `${quickest.toFixed(2)} ×`, ''],
     ['sitegen peak RSS', `${(median(runs.map((run) => run.sitegen.maxRssKb)) / 1024).toFixed(0)} MB`, '≤ 700 MB'],
     [
       'sitegen social image, CPU of the drawing child per image',
-      `${median(runs.map((run) => run.sitegen.socialImageCpuMs)).toFixed(2)} ms`,
+      Number.isNaN(imageMs) ? 'none drawn in a child' : `${imageMs.toFixed(2)} ms`,
       '≤ 2 ms',
     ],
   ]);
