@@ -50,9 +50,13 @@ function memoise(memo: Map<string, string>, key: string, render: () => string): 
 
 /** One page to a complete HTML document. Pure (the memo only saves repeated work); throws RENDER_FAILED naming the page. */
 export function renderPage(page: PagePlan, shared: RenderShared, markdown?: MarkdownForPage): string {
+  const fragments = fragmentRenderer(shared);
+  return renderDocument(page, shared, markdown ? { ...fragments, markdown } : fragments);
+}
+
+function renderDocument(page: PagePlan, shared: RenderShared, fragments: FragmentRenderer): string {
   try {
-    const fragments = fragmentRenderer(shared);
-    return `<!DOCTYPE html>${renderToStaticMarkup(documentFor(page, shared, markdown ? { ...fragments, markdown } : fragments))}`;
+    return `<!DOCTYPE html>${renderToStaticMarkup(documentFor(page, shared, fragments))}`;
   } catch (error) {
     throw new SitegenError({
       code: 'RENDER_FAILED',
@@ -121,17 +125,24 @@ export class PreparedBodies {
 }
 
 /**
- * Where a page's body rendered ahead goes: the template gets this text for it, and the page's UTF-8 gets
- * the body's bytes in its place. Unguessable, so no content can contain it. A body rendered ahead has no
- * image, so nothing a template does to a body's images (withoutCover) applies to it.
+ * Where a template puts HTML whose UTF-8 the batch already holds: `PLACE`, the run's number on its page,
+ * and a NUL. Unguessable, so no content can contain it. The runs are the fragments shared by many pages
+ * (a locale's navigation and footer, encoded once per thread) and the bodies rendered ahead: their bytes
+ * are copied into the page's, instead of going through the page's text and being encoded again on every
+ * page. A body rendered ahead has no image, so nothing a template does to a body's images (withoutCover)
+ * applies to it.
  */
-const BODY_PLACE = `\u0000body-${randomUUID()}\u0000`;
+const PLACE = `\u0000place-${randomUUID()}-`;
+
+/** Each shared fragment's UTF-8, by key, per build (RenderShared) in this thread. */
+const fragmentBytesByBuild = new WeakMap<RenderShared, Map<string, Uint8Array>>();
 
 /**
  * renderPage over a batch, as UTF-8 bytes for the writer, and what went wrong with the pages that threw
  * (plain objects, so they can cross threads). A page whose body this thread rendered ahead (`prepared`)
- * gets that body's bytes without its text being rendered or encoded again. The pages' bytes are views of
- * one buffer (BatchBytes), which a worker hands to the writer's thread in one transfer.
+ * gets that body's bytes without its text being rendered or encoded again, and every page the shared
+ * fragments' bytes (PLACE). The pages' bytes are views of one buffer (BatchBytes), which a worker hands
+ * to the writer's thread in one transfer.
  */
 export function renderBatch(
   pages: readonly PagePlan[],
@@ -142,30 +153,50 @@ export function renderBatch(
   const rendered: Array<{ path: string; span: PageSpan; bodies: RenderedPage['bodies'] }> = [];
   const failures: RenderFailure[] = [];
   const out = new BatchBytes();
-  const fragments = fragmentRenderer(shared);
+  const base = fragmentRenderer(shared);
+  const fragmentBytes = getOrCreate(fragmentBytesByBuild, shared, () => new Map<string, Uint8Array>());
   const keep = keepBodies !== undefined && keepBodies.size > 0;
+  // The byte runs of the page being rendered; a template gets a place for each.
+  let runs: Uint8Array[] = [];
+  const place = (bytes: Uint8Array) => `${PLACE}${runs.push(bytes) - 1}\u0000`;
+  // A fragment rendered inside another is part of that one's text (memoised for every page), so it is text.
+  let inFragment = false;
+  const fragments: FragmentRenderer = {
+    island: base.island,
+    fragment(key, element) {
+      if (inFragment) return base.fragment(key, element);
+      let bytes = fragmentBytes.get(key);
+      if (!bytes) {
+        inFragment = true;
+        try {
+          bytes = encoder.encode(base.fragment(key, element));
+        } finally {
+          inFragment = false;
+        }
+        fragmentBytes.set(key, bytes);
+      }
+      return place(bytes);
+    },
+    markdown: base.markdown,
+  };
   for (const page of pages) {
+    runs = [];
     try {
       let bodies: RenderedPage['bodies'];
-      let markdown: MarkdownForPage | undefined;
-      let ahead: Uint8Array | undefined;
-      if (keep || prepared) {
-        markdown = (entry) => {
-          const held = prepared?.take(entry.contentKey);
-          const isKept = keep && keepBodies.has(entry.contentKey);
-          // A body rendered ahead goes into the page's bytes as it is (one a page: no template shows two),
-          // unless its text is handed back too.
-          if (held && !ahead && !isKept) {
-            ahead = held;
-            return BODY_PLACE;
-          }
-          const html = held ? decoder.decode(held) : renderHere(entry);
-          if (isKept) (bodies ??= []).push({ contentKey: entry.contentKey, html });
-          return html;
-        };
-      }
-      const html = renderPage(page, shared, markdown);
-      rendered.push({ path: page.outputPath, span: out.page(html, ahead), bodies });
+      const markdown: MarkdownForPage =
+        !keep && !prepared
+          ? base.markdown
+          : (entry) => {
+              const held = prepared?.take(entry.contentKey);
+              const isKept = keep && keepBodies.has(entry.contentKey);
+              // A body rendered ahead goes into the page's bytes as it is, unless its text is handed back too.
+              if (held && !isKept) return place(held);
+              const html = held ? decoder.decode(held) : renderHere(entry);
+              if (isKept) (bodies ??= []).push({ contentKey: entry.contentKey, html });
+              return html;
+            };
+      const html = renderDocument(page, shared, { ...fragments, markdown });
+      rendered.push({ path: page.outputPath, span: out.page(html, runs), bodies });
     } catch (error) {
       const cause = (error as Error).cause ?? error;
       const stack = (cause as Error | undefined)?.stack;
@@ -183,8 +214,14 @@ export function renderBatch(
   function renderHere(entry: Parameters<MarkdownForPage>[0]): string {
     if (entry.markdown.textLeftOut)
       throw new Error(`the body ${entry.contentKey} came without its text, and this thread did not render it ahead`);
-    return fragments.markdown(entry);
+    return base.markdown(entry);
   }
+}
+
+function getOrCreate<K extends object, V>(map: WeakMap<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = create()));
+  return value;
 }
 
 /** Where a page's bytes are in its batch's buffer. */
@@ -198,26 +235,28 @@ let lastBatchBytes = 1 << 20;
 
 /**
  * A batch's pages as UTF-8 in one buffer, each where the last one ended. A page's text is written there
- * in one pass (encodeInto: no buffer of its own, no second pass to measure it), and a body rendered
- * ahead is copied in where the template put BODY_PLACE. The buffer is not zeroed (every byte handed out
+ * in one pass (encodeInto: no buffer of its own, no second pass to measure it), and the byte runs it
+ * names are copied in where the template put their PLACE. The buffer is not zeroed (every byte handed out
  * was written) and grows by doubling when a text's longest UTF-8 (3 bytes a UTF-16 unit) may not fit.
  */
 class BatchBytes {
   private bytes = Buffer.allocUnsafeSlow(Math.max(1 << 16, Math.ceil(lastBatchBytes * 1.25)));
   private used = 0;
 
-  /** Writes a page (with the body's bytes in place of BODY_PLACE, when it has one) and gives its span. */
-  page(html: string, body: Uint8Array | undefined): PageSpan {
+  /** Writes a page (each PLACE in its text as the bytes of the run it numbers) and gives its span. */
+  page(html: string, runs: readonly Uint8Array[]): PageSpan {
     const start = this.used;
-    const at = body ? html.indexOf(BODY_PLACE) : -1;
-    if (body === undefined || at < 0) this.text(html);
-    else {
-      this.text(html.slice(0, at));
-      this.reserve(body.length);
-      this.bytes.set(body, this.used);
-      this.used += body.length;
-      this.text(html.slice(at + BODY_PLACE.length));
+    let from = 0;
+    for (let at = runs.length > 0 ? html.indexOf(PLACE) : -1; at !== -1; at = html.indexOf(PLACE, from)) {
+      const end = html.indexOf('\u0000', at + PLACE.length);
+      const run = runs[Number(html.slice(at + PLACE.length, end))]!;
+      this.text(html.slice(from, at));
+      this.reserve(run.length);
+      this.bytes.set(run, this.used);
+      this.used += run.length;
+      from = end + 1;
     }
+    this.text(from === 0 ? html : html.slice(from));
     return { start, end: this.used };
   }
 
