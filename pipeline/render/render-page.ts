@@ -18,39 +18,46 @@ import type { PagePlan } from '../plan/page-plan.ts';
  * rendered once per build: memoised per RenderShared, which is one object per build (and per worker).
  * Article bodies are rendered from Markdown here, where the page is, so no separate pass holds them all.
  */
-const renderersByBuild = new WeakMap<RenderShared, FragmentRenderer>();
+const renderersByBuild = new WeakMap<RenderShared, BuildRenderer>();
+
+/** A build's fragment renderer in this thread, and its shared fragments' UTF-8 by key (renderBatch's PLACE). */
+interface BuildRenderer {
+  fragments: FragmentRenderer;
+  fragmentBytes: Map<string, Uint8Array>;
+}
 
 /** Renders an entry's Markdown for a page; the render floor substitutes its pre-rendered bodies. */
 export type MarkdownForPage = FragmentRenderer['markdown'];
 
-function fragmentRenderer(shared: RenderShared): FragmentRenderer {
+function buildRenderer(shared: RenderShared): BuildRenderer {
   let renderer = renderersByBuild.get(shared);
   if (!renderer) {
     const memo = new Map<string, string>();
     const renderMarkdown = createMarkdownRenderer(shared.markdown);
     // A body shown on several pages (the English text on a fallback page) is rendered again: keeping
     // every body would hold the whole site's HTML in each worker.
-    renderer = {
+    const fragments: FragmentRenderer = {
       // Islands are rendered with renderToString, the markup hydrateRoot expects; the rest as static markup.
       island: (key, element) =>
         key === undefined ? renderToString(element()) : memoise(memo, `island:${key}`, () => renderToString(element())),
       fragment: (key, element) => memoise(memo, `fragment:${key}`, () => renderToStaticMarkup(element())),
       markdown: (entry) => renderMarkdown(entry.markdown).html,
     };
+    renderer = { fragments, fragmentBytes: new Map() };
     renderersByBuild.set(shared, renderer);
   }
   return renderer;
 }
 
-function memoise(memo: Map<string, string>, key: string, render: () => string): string {
-  let html = memo.get(key);
-  if (html === undefined) memo.set(key, (html = render()));
-  return html;
+function memoise<V>(memo: Map<string, V>, key: string, render: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) memo.set(key, (value = render()));
+  return value;
 }
 
 /** One page to a complete HTML document. Pure (the memo only saves repeated work); throws RENDER_FAILED naming the page. */
 export function renderPage(page: PagePlan, shared: RenderShared, markdown?: MarkdownForPage): string {
-  const fragments = fragmentRenderer(shared);
+  const { fragments } = buildRenderer(shared);
   return renderDocument(page, shared, markdown ? { ...fragments, markdown } : fragments);
 }
 
@@ -134,9 +141,6 @@ export class PreparedBodies {
  */
 const PLACE = `\u0000place-${randomUUID()}-`;
 
-/** Each shared fragment's UTF-8, by key, per build (RenderShared) in this thread. */
-const fragmentBytesByBuild = new WeakMap<RenderShared, Map<string, Uint8Array>>();
-
 /**
  * renderPage over a batch, as UTF-8 bytes for the writer, and what went wrong with the pages that threw
  * (plain objects, so they can cross threads). A page whose body this thread rendered ahead (`prepared`)
@@ -153,8 +157,7 @@ export function renderBatch(
   const rendered: Array<{ path: string; span: PageSpan; bodies: RenderedPage['bodies'] }> = [];
   const failures: RenderFailure[] = [];
   const out = new BatchBytes();
-  const base = fragmentRenderer(shared);
-  const fragmentBytes = getOrCreate(fragmentBytesByBuild, shared, () => new Map<string, Uint8Array>());
+  const { fragments: base, fragmentBytes } = buildRenderer(shared);
   const keep = keepBodies !== undefined && keepBodies.size > 0;
   // The byte runs of the page being rendered; a template gets a place for each.
   let runs: Uint8Array[] = [];
@@ -165,16 +168,14 @@ export function renderBatch(
     island: base.island,
     fragment(key, element) {
       if (inFragment) return base.fragment(key, element);
-      let bytes = fragmentBytes.get(key);
-      if (!bytes) {
+      const bytes = memoise(fragmentBytes, key, () => {
         inFragment = true;
         try {
-          bytes = encoder.encode(base.fragment(key, element));
+          return encoder.encode(base.fragment(key, element));
         } finally {
           inFragment = false;
         }
-        fragmentBytes.set(key, bytes);
-      }
+      });
       return place(bytes);
     },
     markdown: base.markdown,
@@ -216,12 +217,6 @@ export function renderBatch(
       throw new Error(`the body ${entry.contentKey} came without its text, and this thread did not render it ahead`);
     return base.markdown(entry);
   }
-}
-
-function getOrCreate<K extends object, V>(map: WeakMap<K, V>, key: K, create: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = create()));
-  return value;
 }
 
 /** Where a page's bytes are in its batch's buffer. */
