@@ -19,10 +19,10 @@ import { loadSiteAssets } from './emit/load-site-assets.ts';
 import type { Collection } from './fetch/collections.ts';
 import type { CmsOptions } from './fetch/fetch-cms.ts';
 import { fetchEntries } from './fetch/fetch-entries.ts';
-import type { SnapshotMemo } from './fetch/load-snapshot.ts';
-import type { FetchedContent } from './fetch/raw-entry.ts';
+import { statSnapshotFiles, type SnapshotMemo } from './fetch/load-snapshot.ts';
+import type { FetchedContent, RawEntry } from './fetch/raw-entry.ts';
 import { LOCALES, type Locale } from './locale.ts';
-import { planSocialImages } from './plan/plan-pages.ts';
+import { entrySocialImages, planSocialImages } from './plan/plan-pages.ts';
 import { planSite, type SitePlan } from './plan/plan-site.ts';
 import { createRenderPool, defaultRenderWorkers, type RenderPool } from './render/render-pool.ts';
 import { loadSite, type SiteMemo } from './site/load-site.ts';
@@ -31,6 +31,7 @@ import { mediaFreeMarkdownJobs, type MarkdownBodyMemo } from './transform/markdo
 import { prepareContent, type PreparedContent } from './transform/prepare-content.ts';
 import {
   distinctImages,
+  socialImageFolder,
   startDrawingChild,
   writeSocialImages,
   type DrawingChild,
@@ -163,19 +164,26 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   // A one-off build's process (the CLI's): not the preview's, whose later builds are rebuilds.
   if (!kept.manifest && !options.session) growHeapByHalf();
   const site = await run.stage('load', () => loadSiteFor(options, memo));
-  let fetched: FetchedContent | undefined = await run.stage('fetch', () => fetchContent(options, kept));
-  const assets = await loadSiteAssets(options.siteDir);
-  const previous = await loadPreviousBuild(previousBuildOptions(options, kept, { site, fetched, assets }));
-  // A build that went without some media asks for them again: they may be back in the library.
-  if (previous.upToDate && !previous.upToDate.mediaUnavailable)
-    return finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
-  let pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
-  // A cold build's drawing child starts (Node and its modules) while the content is validated and transformed.
-  const drawer = previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
   // The social images being drawn: a build that fails meanwhile ends after them (nothing writes to its store after it).
   let drawing: Promise<unknown> | undefined;
+  let drawer: DrawingChild | undefined;
+  let pool: StartedPool | undefined;
   let rendered: AsyncGenerator<unknown> | undefined;
   try {
+    // A cold build from the embedded snapshot draws its social images while this thread reads the snapshot.
+    const ahead = await startDrawingAhead(options, kept, site);
+    drawer = ahead?.drawer;
+    let fetched: FetchedContent | undefined = await run.stage('fetch', () =>
+      fetchContent(options, kept, ahead?.onEntries),
+    );
+    const assets = await loadSiteAssets(options.siteDir);
+    const previous = await loadPreviousBuild(previousBuildOptions(options, kept, { site, fetched, assets }));
+    // A build that went without some media asks for them again: they may be back in the library.
+    if (previous.upToDate && !previous.upToDate.mediaUnavailable)
+      return await finish(kept, options, upToDateReport(previous.upToDate, fetched.requests, run.timings));
+    pool = startRenderPool(options, previous.manifest ? undefined : fetched.entries.length);
+    // Another cold build's drawing child starts (Node and its modules) while the content is validated and transformed.
+    drawer ??= previous.manifest || benchOff('social-images') ? undefined : startDrawingChild(fetched.entries.length);
     let valid: ValidContent | undefined = await run.stage('validate', () =>
       validateContent(fetched!.entries, { skipInvalid: options.skipInvalid, memo: memo.validated }),
     );
@@ -189,8 +197,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // closures above would otherwise hold through the render (the peak memory of a large build).
     fetched = undefined;
     valid = undefined;
-    // The social images are drawn (in a child process, on the core the main thread leaves idle) while the
-    // main thread plans and the render starts; libvips' memory is given back before the render's peak.
+    // The social images the pages will name: those of a snapshot's entries are drawn already or being
+    // drawn (startDrawingAhead); the rest are drawn (in a child process) while the main thread plans and
+    // the render starts. libvips' memory is given back before the render's peak.
     const drawnAhead = drawSocialImagesAhead(
       benchOff('social-images') ? [] : planSocialImages({ content: prepared.content, site }),
       store,
@@ -283,6 +292,38 @@ function renderBodiesAhead(pool: RenderPool, valid: ValidContent, site: Site, { 
   pool.prepareBodies(ahead.jobs, ahead.options);
 }
 
+/**
+ * A snapshot record takes 6 KB (the embedded content's) to 9 KB (the benchmark's) of its file: a cold
+ * build counts the records it will have from the snapshot's size, before it reads them.
+ */
+const SNAPSHOT_BYTES_PER_RECORD = 6_000;
+
+/**
+ * A cold build from the embedded snapshot starts its drawing child before the fetch, when the
+ * snapshot's size says it will have enough new images (startDrawingChild), and has it draw each entry's
+ * social image (entrySocialImages) as soon as the fetch has read the entry's file: on the core this
+ * thread leaves idle while it reads and checks the snapshot, instead of beside the render. The build's
+ * own list (planSocialImages, after transform) then finds them drawn. Undefined for any other build.
+ */
+async function startDrawingAhead(
+  options: BuildOptions,
+  { store, manifest }: Kept,
+  site: Site,
+): Promise<{ drawer: DrawingChild; onEntries: (entries: readonly RawEntry[]) => void } | undefined> {
+  if (options.cms || options.session || manifest || benchOff('social-images')) return undefined;
+  const files = await statSnapshotFiles(path.join(options.siteDir, 'content'));
+  const drawer = startDrawingChild(files.reduce((sum, file) => sum + file.size, 0) / SNAPSHOT_BYTES_PER_RECORD);
+  if (!drawer) return undefined;
+  const folder = await socialImageFolder(store);
+  const named = new Set<string>();
+  const onEntries = (entries: readonly RawEntry[]) => {
+    const fresh = entrySocialImages(entries, site).filter((image) => !named.has(image.src));
+    for (const image of fresh) named.add(image.src);
+    drawer.drawAhead(distinctImages(fresh), folder);
+  };
+  return { drawer, onEntries };
+}
+
 /** Draws the images the pages will name (writeSocialImages): their srcs, how many were drawn, and the drawing child's CPU time. */
 async function drawSocialImagesAhead(
   images: SocialImage[],
@@ -327,7 +368,11 @@ async function openKept(options: BuildOptions, inputs: CheckedInputs | undefined
   return { store, memo, code, records, fingerprint: inputs?.fingerprint, ...folders, manifest };
 }
 
-function fetchContent(options: BuildOptions, { store, memo, records, fingerprint }: Kept) {
+function fetchContent(
+  options: BuildOptions,
+  { store, memo, records, fingerprint }: Kept,
+  onSnapshotEntries: ((entries: readonly RawEntry[]) => void) | undefined,
+) {
   if (options.session?.fetched) return options.session.fetched;
   return fetchEntries({
     cms: options.cms,
@@ -339,6 +384,7 @@ function fetchContent(options: BuildOptions, { store, memo, records, fingerprint
     snapshot: fingerprint?.takeSnapshot(),
     snapshotMemo: options.session && (memo.snapshot ??= new Map()),
     savedSnapshotFile: records?.load,
+    onSnapshotEntries,
     ...(options.log ? { onProgress: options.log.progress } : {}),
   });
 }

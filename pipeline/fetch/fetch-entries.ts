@@ -18,6 +18,8 @@ export interface FetchEntriesOptions extends Omit<FetchCmsOptions, 'cms' | 'upda
   snapshotMemo?: SnapshotMemo | undefined;
   /** A snapshot file's or kept crawl chunk's entries as an earlier build kept them (pipeline/cache/snapshot-records.ts), by its bytes' hash. */
   savedSnapshotFile?: SnapshotOptions['saved'];
+  /** The embedded snapshot's entries, told file by file as they are read (before the record cap). */
+  onSnapshotEntries?: SnapshotOptions['onEntries'];
 }
 
 /** Every entry of every collection from the configured source, capped per collection. The only network reader of content. */
@@ -27,7 +29,12 @@ export async function fetchEntries(options: FetchEntriesOptions): Promise<Fetche
   let fetched: FetchedContent;
   // The CMS modules (and ky, with the fetch implementation it sets up) are loaded only for a crawl.
   if (!cms)
-    fetched = await loadSnapshot(options.contentDir, { includeDrafts, saved }, options.snapshot, options.snapshotMemo);
+    fetched = await loadSnapshot(
+      options.contentDir,
+      { includeDrafts, saved, onEntries: options.onSnapshotEntries },
+      options.snapshot,
+      options.snapshotMemo,
+    );
   else if (!store) fetched = await (await import('./fetch-cms.ts')).fetchCmsEntries({ ...crawl, cms });
   else {
     const { fetchWithCrawlCache } = await import('./crawl-cache.ts');

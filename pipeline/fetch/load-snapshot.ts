@@ -40,6 +40,8 @@ export interface SnapshotOptions {
   includeDrafts: boolean;
   /** A file's entries as kept by an earlier build, by its collection and the hash of its bytes; undefined: parse it. */
   saved?: ((file: SnapshotFileKey) => Promise<RawEntry[] | undefined>) | undefined;
+  /** Told each file's entries as soon as they are read (not the preview's, which reads its files at once). */
+  onEntries?: ((entries: readonly RawEntry[]) => void) | undefined;
 }
 
 /** What names a snapshot file's entries: its collection and the hash of its bytes. */
@@ -75,6 +77,11 @@ async function loadAll(
     const own =
       saved ?? parseEntries(file, file.bytes ?? (await readFile(path.join(snapshot.contentDir, file.name))), options);
     files.push({ collection: file.collection, hash: file.hash, entries: own, saved: saved !== undefined });
+    if (options.onEntries) {
+      options.onEntries(own);
+      // A turn of the event loop between files: what the listener started (a child's messages) goes on meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   return { entries: files.flatMap((file) => file.entries), digest: snapshot.digest, files };
 }
@@ -176,6 +183,14 @@ interface SnapshotFile {
   collection: Collection;
   /** Relative to the content folder: `cms/<collection>/<name>.json`. */
   name: string;
+}
+
+/** The snapshot's files with their sizes in bytes (a cold build counts its records by them before it reads them). */
+export async function statSnapshotFiles(contentDir: string): Promise<Array<SnapshotFile & { size: number }>> {
+  const files = await listSnapshotFiles(contentDir);
+  return Promise.all(
+    files.map(async (file) => ({ ...file, size: (await stat(path.join(contentDir, file.name))).size })),
+  );
 }
 
 async function listSnapshotFiles(contentDir: string): Promise<SnapshotFile[]> {

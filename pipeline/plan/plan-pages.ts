@@ -1,9 +1,16 @@
 import { digestJson } from '../cache/store.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locale.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../locale.ts';
+import type { RawEntry } from '../fetch/raw-entry.ts';
 import { formatMessage } from '../site/messages.ts';
 import type { RouteName } from '../site/schemas.ts';
 import type { Site } from '../site/site.ts';
-import { entryFamilies, type Content, type ContentFamily } from '../transform/transform-content.ts';
+import {
+  entryFamilies,
+  entryQuestion,
+  entryTitle,
+  type Content,
+  type ContentFamily,
+} from '../transform/transform-content.ts';
 import { markdownStrings } from '../transform/markdown-jobs.ts';
 import { planSocialImage, type SocialImage } from '../transform/social-images.ts';
 import type { CountryStatus, EntryVersion } from '../transform/transform-content.ts';
@@ -143,6 +150,31 @@ export function planSocialImages({ content, site }: { content: Content; site: Si
   ];
 }
 
+/**
+ * The social images of entries as the snapshot's files have them, before validation and transform: the
+ * one planSocialImages names for each entry's version once it is valid (its question, else its title,
+ * as the transform typesets them). An entry that turns out invalid or hidden gets an image no page
+ * names. For a drawing child to start on while the content is still being read. Pure.
+ */
+export function entrySocialImages(entries: readonly RawEntry[], site: Site): SocialImage[] {
+  const images: SocialImage[] = [];
+  for (const { collection, record } of entries) {
+    if (collection !== 'articles' && collection !== 'key-terms') continue;
+    const { title, question, locale } = record;
+    if (typeof title !== 'string' || !title.trim() || !isLocale(locale)) continue;
+    if (question !== undefined && question !== null && typeof question !== 'string') continue;
+    const shown = entryQuestion({ question, locale }) ?? entryTitle({ title, locale });
+    images.push(socialImageFor(site, shown, locale));
+  }
+  return images;
+}
+
+/** The social image of a title in a locale: over the product's name, tagged with the locale's language. */
+function socialImageFor(site: Site, title: string, locale: Locale): SocialImage {
+  const { iso } = site.locales.find((meta) => meta.code === locale)!;
+  return planSocialImage({ title, footer: site.config.product, lang: iso });
+}
+
 /** What an entry page's social image shows: the version's question (a key-term's), else its title. */
 function versionImageTitle(version: EntryVersion): string {
   return version.question ?? version.title;
@@ -180,7 +212,7 @@ class PagePlanner {
     const key = `${locale}\0${title}`;
     let image = this.socialImages.get(key);
     if (!image) {
-      image = planSocialImage({ title, footer: this.site.config.product, lang: this.iso(locale) });
+      image = socialImageFor(this.site, title, locale);
       this.socialImages.set(key, image);
     }
     return image;

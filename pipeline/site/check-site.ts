@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES } from '../locale.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '../locale.ts';
 import { ROUTE_NAMES } from './schemas.ts';
 import type { Site } from './site.ts';
 
@@ -51,7 +51,7 @@ function checkRoutes(site: Site): string[] {
       const pattern = site.routes[name][locale];
       const where = `routes.json: ${name}.${locale}`;
       const firstSegment = pattern.split('/')[1] ?? '';
-      if (locale === DEFAULT_LOCALE && (LOCALES as readonly string[]).includes(firstSegment)) {
+      if (locale === DEFAULT_LOCALE && isLocale(firstSegment)) {
         problems.push(`${where}: "${pattern}" starts with a locale prefix; English paths have none`);
       }
       if (locale !== DEFAULT_LOCALE && firstSegment !== locale) {

@@ -8,7 +8,7 @@ import type { CopiedFile } from '../emit/output-file.ts';
 import { rasterizeSvgChannel, type SvgChannel } from './cover-colours.ts';
 import { adler32OfSums, deflateRows, formatIndexedPng, type DeflatedRows } from './format-indexed-png.ts';
 import { startEntry } from '../project-root.ts';
-import { loadTitleGlyphs, type TitleLayout } from './title-glyphs.ts';
+import { loadTitleGlyphs, type GlyphSprites, type TitleLayout } from './title-glyphs.ts';
 import { replaceSharedSync, type Store } from '../cache/store.ts';
 import { escapeXml } from '../escape-xml.ts';
 
@@ -70,17 +70,28 @@ export async function writeSocialImages(
 }> {
   const sorted = distinctImages(images).sort((a, b) => (a.src < b.src ? -1 : 1));
   const fileOf = (image: SocialImage) => store.fileOf(STORE_FILES, path.basename(image.src));
-  const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
-  await mkdir(folder, { recursive: true });
+  const folder = await socialImageFolder(store);
   // A kept image is copied into the output only when it is a whole PNG of the right size.
   const missing = sorted.filter((image) => !written?.has(image.src) && !isWholeImage(fileOf(image)));
-  const inChild = missing.length >= drawInChildFrom;
+  // A child that draws ahead is whole only once it ends: it gets the rest, however few.
+  const inChild = missing.length >= drawInChildFrom || child?.drawingAhead === true;
   if (!inChild) await child?.discard();
-  const childCpuMs = inChild ? await (child ?? forkDrawingChild()).draw(missing, folder) : undefined;
-  const drawnInChild = childCpuMs !== undefined;
-  if (!drawnInChild) await drawSocialImages(missing, folder);
+  const inChildDrawn = inChild ? await (child ?? forkDrawingChild()).draw(missing, folder) : undefined;
+  if (!inChildDrawn) await drawSocialImages(missing, folder);
   const files = sorted.map((image): CopiedFile => ({ path: image.src.slice(1), copyFrom: fileOf(image), link: true }));
-  return { files, drawn: missing.length, drawnInChild, childCpuMs };
+  return {
+    files,
+    drawn: inChildDrawn?.drawn ?? missing.length,
+    drawnInChild: inChildDrawn !== undefined,
+    childCpuMs: inChildDrawn?.cpuMs,
+  };
+}
+
+/** The store's folder of drawn images (made when missing), where a drawing child draws them. */
+export async function socialImageFolder(store: Store): Promise<string> {
+  const folder = path.dirname(store.fileOf(STORE_FILES, 'folder'));
+  await mkdir(folder, { recursive: true });
+  return folder;
 }
 
 /** One image per src (pages in several locales share one). */
@@ -117,6 +128,14 @@ export function isWholeImage(file: string): boolean {
 
 /** Draws the images into the folder (each written whole, then renamed into place). */
 export async function drawSocialImages(images: SocialImage[], folder: string): Promise<void> {
+  await createImageDrawer(folder).draw(images);
+}
+
+/**
+ * Draws images into the folder, call after call (the drawing child's, as titles become known): what
+ * the images share (backgrounds, glyphs, the background's deflated bands) is drawn once for them all.
+ */
+export function createImageDrawer(folder: string): { draw(images: SocialImage[]): Promise<void> } {
   // The background (brand blue, logo, footer) is drawn once per footer; each image draws only its title.
   const backgrounds = new Map<string, Promise<Uint8Array>>();
   const backgroundOf = (footer: string) => {
@@ -124,10 +143,6 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
     if (!background) backgrounds.set(footer, (background = drawBackground(footer)));
     return background;
   };
-  // Titles are painted from glyphs drawn once (title-glyphs.ts); one with a character the font lacks, or
-  // all of them where the font is not found, is drawn whole by librsvg.
-  const layouts = images.map((image) => layoutTitle(image.title));
-  const glyphs = images.length > 0 ? await loadTitleGlyphs(layouts, FONT) : undefined;
   // The background's rows above and below a title are deflated once for every image that has them.
   const bands = new Map<string, DeflatedRows>();
   const bandOf = (footer: string, background: Uint8Array, from: number, to: number) => {
@@ -136,38 +151,47 @@ export async function drawSocialImages(images: SocialImage[], folder: string): P
     if (!band) bands.set(key, (band = deflateRows(background.subarray(from * ROW_BYTES, to * ROW_BYTES))));
     return band;
   };
-  // Each lane takes the next image as soon as its last is written, into its own rows: while one waits
-  // for librsvg (a background, or a title drawn whole), another paints and encodes. The files are
-  // written in this thread: a few hundred small writes cost less here than through the thread pool.
-  let next = 0;
-  const lane = async () => {
-    const rows = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
-    while (next < images.length) {
-      const index = next++;
-      const [image, layout] = [images[index]!, layouts[index]!];
-      const background = await backgroundOf(image.footer);
-      // Only the title's rows are composed and deflated for this image. They are all blue in the
-      // background (palette index 0, as is each row's filter byte), so they start as zeros.
-      const [top, bottom] = [layout.top, layout.top + layout.height];
-      const own = rows.subarray(0, (bottom - top) * ROW_BYTES).fill(0);
-      // Painted from glyphs, the rows' checksum follows from the sums of what was painted; a title drawn
-      // whole is summed by deflateRows.
-      const sums = glyphs?.paint(layout, own, ROW_BYTES, 1, LEVEL_OF_ALPHA);
-      if (!sums) paintTitle(own, { ...(await drawTitle(image)), top: 0 });
-      const png = formatIndexedPng({
-        width: SOCIAL_IMAGE_WIDTH,
-        height: SOCIAL_IMAGE_HEIGHT,
-        palette: PALETTE,
-        bands: [
-          bandOf(image.footer, background, 0, top),
-          deflateRows(own, sums && adler32OfSums(own.length, sums)),
-          bandOf(image.footer, background, bottom, SOCIAL_IMAGE_HEIGHT),
-        ],
-      });
-      replaceSharedSync(path.join(folder, path.basename(image.src)), png);
-    }
+  const sprites: GlyphSprites = new Map();
+  return {
+    async draw(images) {
+      // Titles are painted from glyphs drawn once (title-glyphs.ts); one with a character the font lacks, or
+      // all of them where the font is not found, is drawn whole by librsvg.
+      const layouts = images.map((image) => layoutTitle(image.title));
+      const glyphs = images.length > 0 ? await loadTitleGlyphs(layouts, FONT, sprites) : undefined;
+      // Each lane takes the next image as soon as its last is written, into its own rows: while one waits
+      // for librsvg (a background, or a title drawn whole), another paints and encodes. The files are
+      // written in this thread: a few hundred small writes cost less here than through the thread pool.
+      let next = 0;
+      const lane = async () => {
+        const rows = new Uint8Array(ROW_BYTES * SOCIAL_IMAGE_HEIGHT);
+        while (next < images.length) {
+          const index = next++;
+          const [image, layout] = [images[index]!, layouts[index]!];
+          const background = await backgroundOf(image.footer);
+          // Only the title's rows are composed and deflated for this image. They are all blue in the
+          // background (palette index 0, as is each row's filter byte), so they start as zeros.
+          const [top, bottom] = [layout.top, layout.top + layout.height];
+          const own = rows.subarray(0, (bottom - top) * ROW_BYTES).fill(0);
+          // Painted from glyphs, the rows' checksum follows from the sums of what was painted; a title drawn
+          // whole is summed by deflateRows.
+          const sums = glyphs?.paint(layout, own, ROW_BYTES, 1, LEVEL_OF_ALPHA);
+          if (!sums) paintTitle(own, { ...(await drawTitle(image)), top: 0 });
+          const png = formatIndexedPng({
+            width: SOCIAL_IMAGE_WIDTH,
+            height: SOCIAL_IMAGE_HEIGHT,
+            palette: PALETTE,
+            bands: [
+              bandOf(image.footer, background, 0, top),
+              deflateRows(own, sums && adler32OfSums(own.length, sums)),
+              bandOf(image.footer, background, bottom, SOCIAL_IMAGE_HEIGHT),
+            ],
+          });
+          replaceSharedSync(path.join(folder, path.basename(image.src)), png);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(IMAGES_IN_FLIGHT, images.length) }, lane));
+    },
   };
-  await Promise.all(Array.from({ length: Math.min(IMAGES_IN_FLIGHT, images.length) }, lane));
 }
 
 /**
@@ -193,12 +217,33 @@ const CHILD_ENTRY = startEntry('draw-social-images-start', 'pipeline/transform/d
 /** A child process that draws social images, started before they are known (Node and its modules start meanwhile). */
 export interface DrawingChild {
   /**
-   * Draws the images and waits for the child to end: its CPU time in ms, its start included; undefined
-   * when it could not run or died (the caller then draws them itself).
+   * Images to draw now, before the build's list is known (the titles of the entries read so far); more
+   * may follow. Each image is drawn once, whichever call names it.
    */
-  draw(images: SocialImage[], folder: string): Promise<number | undefined>;
-  /** Lets the child go without drawing (too little to draw, or the build failed), and waits for its end. After draw: waits for draw's end. */
+  drawAhead(images: SocialImage[], folder: string): void;
+  /** drawAhead gave it images: it draws the build's list too (draw), however few are left. */
+  readonly drawingAhead: boolean;
+  /**
+   * Draws the images it has not drawn yet and waits for the child to end: how many it drew in all, and its
+   * CPU time in ms, its start included; undefined when it could not run or died (the caller then draws
+   * them itself).
+   */
+  draw(images: SocialImage[], folder: string): Promise<DrawnInChild | undefined>;
+  /** Lets the child go without drawing (too little to draw, or the build failed), and waits for its end. After draw or drawAhead: waits for the drawing to end. */
   discard(): Promise<void>;
+}
+
+/** What a drawing child did: the images it drew, and its CPU time in ms (its start included). */
+export interface DrawnInChild {
+  drawn: number;
+  cpuMs: number;
+}
+
+/** A message to the drawing child: images to draw; `last` for the build's list, after which it ends. */
+export interface DrawingWork {
+  images: SocialImage[];
+  folder: string;
+  last: boolean;
 }
 
 /**
@@ -218,26 +263,40 @@ function forkDrawingChild(): DrawingChild {
     env: { ...process.env, GLIBC_TUNABLES: tunables },
   });
   let ready = false;
-  let work: { images: SocialImage[]; folder: string } | undefined;
-  let reportedCpuMs: number | undefined;
-  const ended = new Promise<number | undefined>((resolve) => {
-    child.on('message', (message: { ready?: boolean; drawn?: boolean; cpuMs?: number }) => {
-      if (message.ready) ready = true;
-      if (message.ready && work) child.send(work);
-      if (message.drawn) reportedCpuMs = message.cpuMs ?? 0;
+  // Work given before the child is ready, sent when it is.
+  const waiting: DrawingWork[] = [];
+  let given: 'nothing' | 'ahead' | 'all' = 'nothing';
+  let reported: DrawnInChild | undefined;
+  const send = (work: DrawingWork) => (ready ? child.send(work) : waiting.push(work));
+  const ended = new Promise<DrawnInChild | undefined>((resolve) => {
+    child.on('message', (message: { ready?: boolean } & Partial<DrawnInChild>) => {
+      if (message.ready) {
+        ready = true;
+        for (const work of waiting.splice(0)) child.send(work);
+      }
+      if (message.drawn !== undefined) reported = { drawn: message.drawn, cpuMs: message.cpuMs ?? 0 };
     });
     // Every error is listened to (a send to a child that is gone is one too); the first settles.
     child.on('error', () => resolve(undefined));
-    child.once('exit', (code) => resolve(code === 0 ? reportedCpuMs : undefined));
+    child.once('exit', (code) => resolve(code === 0 ? reported : undefined));
   });
   return {
+    drawAhead(images, folder) {
+      if (images.length === 0 || given === 'all') return;
+      given = 'ahead';
+      send({ images, folder, last: false });
+    },
+    get drawingAhead() {
+      return given === 'ahead';
+    },
     draw(images, folder) {
-      work = { images, folder };
-      if (ready) child.send(work);
+      given = 'all';
+      send({ images, folder, last: true });
       return ended;
     },
     async discard() {
-      if (!work && child.connected) child.disconnect();
+      // Not after draw: the build's list is being drawn. Ahead of it, the build failed: the child stops.
+      if (given !== 'all' && child.connected) child.disconnect();
       await ended;
     },
   };

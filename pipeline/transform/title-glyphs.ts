@@ -55,14 +55,19 @@ interface Sprite {
   data: Uint8Array;
 }
 
+/** Glyphs drawn so far, by size, offset and character (`<size>:<phase>:<char>`; undefined: blank). */
+export type GlyphSprites = Map<string, Sprite | undefined>;
+
 /**
  * Draws every glyph the titles use once per size and quarter-pixel offset (librsvg, one SVG per size),
- * and places them by the font's advance widths and kerning pairs, as the text engine would. Undefined
- * when DejaVu Sans Bold is not installed where Linux puts it (the caller then draws each title whole).
+ * and places them by the font's advance widths and kerning pairs, as the text engine would. Glyphs in
+ * `sprites` (from earlier titles) are not drawn again; the new ones are added to it. Undefined when
+ * DejaVu Sans Bold is not installed where Linux puts it (the caller then draws each title whole).
  */
 export async function loadTitleGlyphs(
   layouts: readonly TitleLayout[],
   fontFamily: string,
+  sprites: GlyphSprites = new Map(),
 ): Promise<TitleGlyphs | undefined> {
   const parsed = readFont();
   if (!parsed) return undefined;
@@ -78,13 +83,13 @@ export async function loadTitleGlyphs(
   for (const layout of layouts) {
     for (const line of linesOf(layout)) {
       for (const { char, phase } of line ?? []) {
+        if (sprites.has(`${layout.size}:${phase}:${char}`)) continue;
         let glyphs = wanted.get(layout.size);
         if (!glyphs) wanted.set(layout.size, (glyphs = new Set()));
         glyphs.add(`${phase}:${char}`);
       }
     }
   }
-  const sprites = new Map<string, Sprite | undefined>();
   await Promise.all(
     [...wanted].map(async ([size, glyphs]) => {
       for (const [glyph, sprite] of await drawGlyphs([...glyphs], size, fontFamily))

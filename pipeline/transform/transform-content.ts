@@ -158,6 +158,16 @@ function toContentFamily(
   };
 }
 
+/** An entry's title as its pages show it: typeset for its language. */
+export function entryTitle(record: { title: string; locale: string }): string {
+  return typeset(record.title.trim(), record.locale);
+}
+
+/** An entry's question (a key-term's) as its page shows it, or undefined when it has none. */
+export function entryQuestion(record: { question?: string | null | undefined; locale: string }): string | undefined {
+  return record.question?.trim() ? typeset(record.question.trim(), record.locale) : undefined;
+}
+
 function toVersion(
   record: ArticleRecord | KeyTermRecord,
   collection: Collection,
@@ -175,7 +185,7 @@ function toVersion(
     id: record.id,
     collection,
     locale: record.locale,
-    title: typeset(record.title.trim(), record.locale),
+    title: entryTitle(record),
     slug: record.slug,
     excerpt: typeset(record.excerpt?.trim() ?? '', record.locale),
     markdown: job.input,
@@ -191,7 +201,7 @@ function toVersion(
       media && coverFileUrls(media).every((url) => !options.unavailableMedia?.has(url))
         ? typesetCover(normaliseCover(media, record.title.trim(), options.media, options.colours), record.locale)
         : undefined,
-    question: record.question?.trim() ? typeset(record.question.trim(), record.locale) : undefined,
+    question: entryQuestion(record),
     sourceDocumentUrl: record.sourceDocumentUrl ?? undefined,
     showIndex,
     showCallToActions,

@@ -9,6 +9,7 @@ import {
   isWholeImage,
   layoutTitle,
   planSocialImage,
+  socialImageFolder as storeImageFolder,
   startDrawingChild,
   writeSocialImages,
 } from '../../../pipeline/transform/social-images.ts';
@@ -115,6 +116,53 @@ describe('social images', () => {
       expect((await readdir(socialImageFolder(other))).sort()).toEqual(
         [german, french].map((image) => path.basename(image.src)).sort(),
       );
+    } finally {
+      await cleanOther();
+    }
+  });
+
+  it("draws ahead in a child, message after message, each image once, then the rest of the build's list", async () => {
+    const english = planSocialImage({
+      title: 'Privacy-first analytics without cookie banners',
+      footer: 'Simple Analytics',
+      lang: 'en-US',
+    });
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-draw-ahead');
+    const { dir: here, cleanup: cleanHere } = await makeTempDir('social-draw-here');
+    try {
+      const store = openStore(other);
+      const folder = await storeImageFolder(store);
+      const child = startDrawingChild(500)!;
+      // The entries read so far name German, then German again with French; the build's list adds a tagline.
+      child.drawAhead([german], folder);
+      child.drawAhead([german, french], folder);
+      expect(child.drawingAhead).toBe(true);
+      const drawn = await writeSocialImages([german, french, english], store, { child });
+      expect(drawn).toMatchObject({ drawn: 3, drawnInChild: true });
+      expect((await readdir(folder)).sort()).toEqual(
+        [german, french, english].map((image) => path.basename(image.src)).sort(),
+      );
+      // The same bytes as drawn in one go in this process.
+      await writeSocialImages([german, french, english], openStore(here));
+      for (const image of [german, french, english]) {
+        expect(await readFile(path.join(folder, path.basename(image.src)))).toEqual(
+          await readFile(path.join(socialImageFolder(here), path.basename(image.src))),
+        );
+      }
+    } finally {
+      await cleanOther();
+      await cleanHere();
+    }
+  });
+
+  it('stops a child drawing ahead when the build lets it go (it failed), leaving only whole images', async () => {
+    const { dir: other, cleanup: cleanOther } = await makeTempDir('social-ahead-stopped');
+    try {
+      const folder = await storeImageFolder(openStore(other));
+      const child = startDrawingChild(500)!;
+      child.drawAhead([german, french], folder);
+      await child.discard();
+      for (const file of await readdir(folder)) expect(isWholeImage(path.join(folder, file))).toBe(true);
     } finally {
       await cleanOther();
     }
