@@ -1,15 +1,19 @@
 // The child process that draws social images for writeSocialImages (social-images.ts). Once ready it
-// takes messages of images to draw (DrawingWork), one after the other, each image once whichever
-// message names it: those of the entries read so far (drawn ahead), then the build's list (`last`),
-// after which it says how many it drew with its CPU time (its start included) and ends, which gives
-// libvips' memory back. It ends without drawing when the build lets it go (disconnects).
+// takes messages of images to draw (DrawingWork), one after the other: each image once, whichever
+// message names it, and none that is whole in the folder already. First those of the entries read so
+// far (drawn ahead), then the build's list (`last`), after which it says how many it drew with its CPU
+// time (its start included) and ends, which gives libvips' memory back. It ends without drawing when
+// the build lets it go (disconnects).
 // `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js), everything else through
 // draw-social-images-child.js, which registers tsx first.
-import { createImageDrawer, type DrawingWork, type DrawnInChild } from './social-images.ts';
+import path from 'node:path';
+import { createImageDrawer, isWholeImage, type DrawingWork, type DrawnInChild } from './social-images.ts';
 import { sourceMappedStack } from '../source-mapped-stack.ts';
 
 const drawers = new Map<string, ReturnType<typeof createImageDrawer>>();
-const drawn = new Set<string>();
+/** The images named so far (drawn, or found whole), and how many were drawn. */
+const seen = new Set<string>();
+let drawn = 0;
 let queue = Promise.resolve();
 
 process.on('message', (work: DrawingWork) => {
@@ -24,14 +28,17 @@ process.on('message', (work: DrawingWork) => {
 });
 
 async function draw({ images, folder, last }: DrawingWork): Promise<void> {
-  const fresh = images.filter((image) => !drawn.has(image.src));
-  for (const image of fresh) drawn.add(image.src);
+  // Each image once; none that an earlier build left whole in the folder (a cache kept, the output not).
+  const fresh = images.filter((image) => !seen.has(image.src));
+  for (const image of fresh) seen.add(image.src);
+  const missing = fresh.filter((image) => !isWholeImage(path.join(folder, path.basename(image.src))));
   let drawer = drawers.get(folder);
   if (!drawer) drawers.set(folder, (drawer = createImageDrawer(folder)));
-  await drawer.draw(fresh);
+  await drawer.draw(missing);
+  drawn += missing.length;
   if (!last) return;
   const { user, system } = process.cpuUsage();
-  const done: DrawnInChild = { drawn: drawn.size, cpuMs: Math.round((user + system) / 1000) };
+  const done: DrawnInChild = { drawn, cpuMs: Math.round((user + system) / 1000) };
   process.send!(done, () => process.exit(0));
 }
 

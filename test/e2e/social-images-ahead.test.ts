@@ -1,4 +1,4 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../pipeline/build.ts';
@@ -76,6 +76,19 @@ it('draws them while it reads the snapshot, and writes the site a build from a S
   } finally {
     await server.close();
   }
+}, 240_000);
+
+it('draws none again when the cache is kept and the output is not (a CI job that restores only its cache)', async () => {
+  const first = builds.options('kept-cache');
+  const drawnFirst = await build(first);
+  expect(drawnFirst.socialImages?.drawn).toBeGreaterThanOrEqual(ENTRIES);
+  const tree = await readTree(first.outDir);
+  await rm(first.outDir, { recursive: true });
+  await rm(`${first.outDir}-host`, { recursive: true });
+  const again = await build(first);
+  expect(again.pagesRendered).toBe(again.pages);
+  expect(again.socialImages?.drawn ?? 0).toBe(0);
+  expect(diffTrees(tree, await readTree(first.outDir))).toEqual([]);
 }, 240_000);
 
 it('stops drawing when a later snapshot file is broken: SNAPSHOT_INVALID, only whole images, no output', async () => {
