@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../pipeline/build.ts';
 import { isWholeImage } from '../../pipeline/transform/social-images.ts';
 import { loadSnapshotRecords, makeArticle } from '../helpers/content.ts';
-import { diffTrees, makeTempDir, readTree } from '../helpers/files.ts';
+import { diffTrees, drawnImageFiles, makeTempDir, readTree } from '../helpers/files.ts';
 import { siteCopyBuilds, type SiteCopyBuilds } from '../helpers/site-copy-builds.ts';
 import { startFakeStrapi } from '../fixtures/strapi/fake-strapi.ts';
 
@@ -38,18 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-/** The files in the store's folder of drawn images. */
-async function drawnFiles(cacheDir: string): Promise<string[]> {
-  const store = path.join(cacheDir, 'store');
-  const folders = (await readdir(store)).filter((name) => name.startsWith('social-'));
-  const files = await Promise.all(
-    folders.map(async (folder) =>
-      (await readdir(path.join(store, folder))).map((file) => path.join(store, folder, file)),
-    ),
-  );
-  return files.flat().sort();
-}
-
 it('draws them while it reads the snapshot, and writes the site a build from a Strapi with the same records writes', async () => {
   // Large enough to be drawn ahead: more than 500 records by the snapshot's size (6,000 bytes a record).
   const { size } = await stat(path.join(builds.siteDir, 'content', 'cms', 'articles', 'zz-many.json'));
@@ -57,7 +45,7 @@ it('draws them while it reads the snapshot, and writes the site a build from a S
   const ahead = await build(builds.options('ahead'));
   expect(ahead.socialImages?.drawn).toBeGreaterThanOrEqual(ENTRIES);
   expect(ahead.socialImages?.childCpuMs).toBeGreaterThan(0);
-  expect((await drawnFiles(builds.options('ahead').cacheDir)).filter((file) => !isWholeImage(file))).toEqual([]);
+  expect((await drawnImageFiles(builds.options('ahead').cacheDir)).filter((file) => !isWholeImage(file))).toEqual([]);
 
   const server = await startFakeStrapi({
     version: 5,
@@ -95,10 +83,10 @@ it('stops drawing when a later snapshot file is broken: SNAPSHOT_INVALID, only w
   await writeFile(path.join(builds.siteDir, 'content', 'cms', 'key-terms', 'zz-broken.json'), '{ "data": [');
   const options = builds.options('broken');
   await expect(build(options)).rejects.toMatchObject({ code: 'SNAPSHOT_INVALID' });
-  const drawn = await drawnFiles(options.cacheDir);
+  const drawn = await drawnImageFiles(options.cacheDir);
   expect(drawn.filter((file) => !isWholeImage(file))).toEqual([]);
   // Nothing is drawing behind the caller's back.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(await drawnFiles(options.cacheDir)).toEqual(drawn);
+  expect(await drawnImageFiles(options.cacheDir)).toEqual(drawn);
   await expect(readdir(options.outDir)).rejects.toMatchObject({ code: 'ENOENT' });
 }, 120_000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../pipeline/build.ts';
 import { isWholeImage } from '../../pipeline/transform/social-images.ts';
 import { makeArticle } from '../helpers/content.ts';
-import { makeTempDir } from '../helpers/files.ts';
+import { drawnImageFiles, makeTempDir } from '../helpers/files.ts';
 import { siteCopyBuilds, type SiteCopyBuilds } from '../helpers/site-copy-builds.ts';
 
 // A cold build of many entries draws its social images in a child process while the main thread plans
@@ -40,27 +40,15 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-/** The files in the store's folder of drawn images (an earlier encoding's folder name would not match). */
-async function drawnFiles(cacheDir: string): Promise<string[]> {
-  const store = path.join(cacheDir, 'store');
-  const folders = (await readdir(store)).filter((name) => name.startsWith('social-'));
-  const files = await Promise.all(
-    folders.map(async (folder) =>
-      (await readdir(path.join(store, folder))).map((file) => path.join(store, folder, file)),
-    ),
-  );
-  return files.flat().sort();
-}
-
 it('ends after the drawing when it fails while drawing, leaving only whole images and no output', async () => {
   const options = builds.options('cold');
   await expect(build(options)).rejects.toMatchObject({ code: 'REDIRECTS_INVALID' });
-  const drawn = await drawnFiles(options.cacheDir);
+  const drawn = await drawnImageFiles(options.cacheDir);
   // Every title of the new entries was drawn (the drawing had started before the failure), and whole.
   expect(drawn.length).toBeGreaterThanOrEqual(ENTRIES);
   expect(drawn.filter((file) => !isWholeImage(file))).toEqual([]);
   // Nothing is drawing behind the caller's back.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(await drawnFiles(options.cacheDir)).toEqual(drawn);
+  expect(await drawnImageFiles(options.cacheDir)).toEqual(drawn);
   await expect(readdir(options.outDir)).rejects.toMatchObject({ code: 'ENOENT' });
 }, 120_000);

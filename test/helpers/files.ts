@@ -27,3 +27,15 @@ export function diffTrees(a: Map<string, Buffer>, b: Map<string, Buffer>): strin
   const paths = new Set([...a.keys(), ...b.keys()]);
   return [...paths].filter((file) => !a.get(file) || !b.get(file) || !a.get(file)!.equals(b.get(file)!)).sort();
 }
+
+/** The files in a build's store folders of drawn social images (`<cacheDir>/store/social-*`), sorted. */
+export async function drawnImageFiles(cacheDir: string): Promise<string[]> {
+  const store = path.join(cacheDir, 'store');
+  const folders = (await readdir(store)).filter((name) => name.startsWith('social-'));
+  const files = await Promise.all(
+    folders.map(async (folder) =>
+      (await readdir(path.join(store, folder))).map((file) => path.join(store, folder, file)),
+    ),
+  );
+  return files.flat().sort();
+}
