@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { makeTempDir, readTree } from '../helpers/files.ts';
 import { copyProject } from '../helpers/project-copy.ts';
-import { drawSocialImages, planSocialImage } from '../../pipeline/transform/social-images.ts';
+import {
+  drawSocialImages,
+  planSocialImage,
+  type DrawingWork,
+  type DrawnInChild,
+} from '../../pipeline/transform/social-images.ts';
 
 let temp: { dir: string; cleanup: () => Promise<void> };
 let project: string;
@@ -143,15 +148,20 @@ describe('the CLI bundle', () => {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
-    const drawn = new Promise<{ code: number | null; reported: boolean }>((resolve) => {
-      let reported = false;
-      child.on('message', (message: { ready?: boolean; drawn?: boolean }) => {
-        if (message.ready) child.send({ images: [image], folder: path.join(temp.dir, 'drawn-by-bundle') });
-        if (message.drawn) reported = true;
+    const folder = path.join(temp.dir, 'drawn-by-bundle');
+    const drawn = new Promise<{ code: number | null; reported: number | undefined }>((resolve) => {
+      let reported: number | undefined;
+      child.on('message', (message: { ready?: boolean } & Partial<DrawnInChild>) => {
+        if (message.ready) {
+          // Drawn ahead, then named again in the build's list (the last message): drawn once.
+          child.send({ images: [image], folder, last: false } satisfies DrawingWork);
+          child.send({ images: [image], folder, last: true } satisfies DrawingWork);
+        }
+        if (message.drawn !== undefined) reported = message.drawn;
       });
       child.once('exit', (code) => resolve({ code, reported }));
     });
-    expect(await drawn).toEqual({ code: 0, reported: true });
+    expect(await drawn).toEqual({ code: 0, reported: 1 });
     await drawSocialImages([image], temp.dir);
     const name = path.basename(image.src);
     expect(await readFile(path.join(temp.dir, 'drawn-by-bundle', name))).toEqual(
