@@ -7,36 +7,64 @@
 // `sitegen build` starts it from the CLI bundle (bin/cli-bundle.js), everything else through
 // draw-social-images-child.js, which registers tsx first.
 import path from 'node:path';
-import { createImageDrawer, isWholeImage, type DrawingWork, type DrawnInChild } from './social-images.ts';
+import {
+  createImageDrawer,
+  distinctImages,
+  isWholeImage,
+  type DrawingWork,
+  type DrawnInChild,
+  type SocialImage,
+} from './social-images.ts';
 import { sourceMappedStack } from '../source-mapped-stack.ts';
 
 const drawers = new Map<string, ReturnType<typeof createImageDrawer>>();
 /** The images named so far (drawn, or found whole), and how many were drawn. */
 const seen = new Set<string>();
 let drawn = 0;
-let queue = Promise.resolve();
+/**
+ * Work that came while the child drew: taken all at once, so that the images of many snapshot files are
+ * laid out and their new glyphs drawn in one go (a call per file drew a few glyphs each time).
+ */
+const waiting: DrawingWork[] = [];
+let busy = false;
 
 process.on('message', (work: DrawingWork) => {
-  queue = queue
-    .then(() => draw(work))
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error && error.stack ? sourceMappedStack(error.stack) : String(error)}\n`,
-      );
-      process.exit(1);
-    });
+  waiting.push(work);
+  if (!busy) void drawWaiting();
 });
 
-async function draw({ images, folder, last }: DrawingWork): Promise<void> {
+async function drawWaiting(): Promise<void> {
+  busy = true;
+  try {
+    while (waiting.length > 0) {
+      const works = waiting.splice(0);
+      for (const folder of new Set(works.map((work) => work.folder)))
+        await draw(
+          works.filter((work) => work.folder === folder).flatMap((work) => work.images),
+          folder,
+        );
+      if (works.some((work) => work.last)) return end();
+    }
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error && error.stack ? sourceMappedStack(error.stack) : String(error)}\n`);
+    process.exit(1);
+  }
+  busy = false;
+}
+
+async function draw(images: SocialImage[], folder: string): Promise<void> {
   // Each image once; none that an earlier build left whole in the folder (a cache kept, the output not).
-  const fresh = images.filter((image) => !seen.has(image.src));
+  const fresh = distinctImages(images).filter((image) => !seen.has(image.src));
   for (const image of fresh) seen.add(image.src);
   const missing = fresh.filter((image) => !isWholeImage(path.join(folder, path.basename(image.src))));
   let drawer = drawers.get(folder);
   if (!drawer) drawers.set(folder, (drawer = createImageDrawer(folder)));
   await drawer.draw(missing);
   drawn += missing.length;
-  if (!last) return;
+}
+
+/** Says how many it drew, with its CPU time, and ends. */
+function end(): void {
   const { user, system } = process.cpuUsage();
   const done: DrawnInChild = { drawn, cpuMs: Math.round((user + system) / 1000) };
   process.send!(done, () => process.exit(0));
