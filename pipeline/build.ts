@@ -317,9 +317,13 @@ async function startDrawingAhead(
   const folder = await socialImageFolder(store);
   const named = new Set<string>();
   const onEntries = (entries: readonly RawEntry[]) => {
-    const fresh = entrySocialImages(entries, site).filter((image) => !named.has(image.src));
-    for (const image of fresh) named.add(image.src);
-    drawer.drawAhead(distinctImages(fresh), folder);
+    const fresh: SocialImage[] = [];
+    for (const image of entrySocialImages(entries, site)) {
+      if (named.has(image.src)) continue;
+      named.add(image.src);
+      fresh.push(image);
+    }
+    drawer.drawAhead(fresh, folder);
   };
   return { drawer, onEntries };
 }

@@ -171,8 +171,12 @@ export function entrySocialImages(entries: readonly RawEntry[], site: Site): Soc
 
 /** The social image of a title in a locale: over the product's name, tagged with the locale's language. */
 function socialImageFor(site: Site, title: string, locale: Locale): SocialImage {
-  const { iso } = site.locales.find((meta) => meta.code === locale)!;
-  return planSocialImage({ title, footer: site.config.product, lang: iso });
+  return planSocialImage({ title, footer: site.config.product, lang: isoOf(site, locale) });
+}
+
+/** A locale's BCP 47 tag (locales/meta.json). */
+function isoOf(site: Site, locale: Locale): string {
+  return site.locales.find((meta) => meta.code === locale)!.iso;
 }
 
 /** What an entry page's social image shows: the version's question (a key-term's), else its title. */
@@ -200,10 +204,6 @@ class PagePlanner {
       const slug = family.versions.en?.slug;
       if (slug !== undefined && !this.blogPostsBySlug.has(slug)) this.blogPostsBySlug.set(slug, family);
     }
-  }
-
-  private iso(locale: Locale): string {
-    return this.site.locales.find((meta) => meta.code === locale)!.iso;
   }
 
   /** An og:image: an entry's title, or on every other page the locale's tagline (taglineImage). */
@@ -504,7 +504,7 @@ class PagePlanner {
     );
     const strings = {
       ...markdownStrings(this.site, locale),
-      lang: { ui: this.iso(locale), text: this.iso(version.locale) },
+      lang: { ui: isoOf(this.site, locale), text: isoOf(this.site, version.locale) },
     };
     const markdown = { ...version.markdown, strings, links };
     return { ...version, markdown, contentKey: digestJson([version.contentKey, strings, links]) };
